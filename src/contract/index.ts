@@ -1,0 +1,8 @@
+/** The API contract: TypeBox schemas and their static types, shared by client and server. */
+export * from './envelope';
+export * from './auth';
+export * from './users';
+export * from './messages';
+export * from './password';
+export * from './permissions';
+export const API_PREFIX = '/api/v1.0';

@@ -1,0 +1,50 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { product } from './src/config/product';
+
+const alias = {
+  '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
+  '@config': fileURLToPath(new URL('./src/config', import.meta.url)),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  server: {
+    // `npm run dev` talks to the API of a running `npm run serve`.
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  build: { sourcemap: true },
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: product.name,
+        short_name: product.shortName,
+        description: product.description,
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: product.themeColor,
+        background_color: product.backgroundColor,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,mjs,css,html,svg,webmanifest,woff2}', 'icons/icon-192.png'],
+      },
+    }),
+  ],
+});

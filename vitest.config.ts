@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
+  '@config': fileURLToPath(new URL('./src/config', import.meta.url)),
+};
+
+/**
+ * Two projects: `unit` (beside the code; node by default, `// @vitest-environment happy-dom` for
+ * components) and `server` (HTTP against a real database: PGlite, or PostgreSQL when
+ * FIELDMARK_TEST_DB=postgres and TEST_DATABASE_URL/DATABASE_URL are set).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/server/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // PGlite is single-connection and each file starts its own: keep files sequential on 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
