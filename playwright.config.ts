@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in real Chromium against the real server (`server/main.ts`) serving the built
+ * PWA, exactly what `npm start` runs, on a throwaway DATA_DIR. Workers inherit the environment set
+ * here, so specs find the mail folder at `${FIELDMARK_DATA_DIR}/mail`.
+ * Never downloads a browser: Debian's /usr/bin/chromium, or CHROMIUM_PATH.
+ */
+const port = Number(process.env.E2E_PORT ?? 4180);
+const baseURL = `http://127.0.0.1:${port}`;
+process.env.FIELDMARK_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fieldmark-e2e-'));
+const dataDir = process.env.FIELDMARK_DATA_DIR;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  // 2 cores and one single-connection embedded database: one worker.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+        '--enable-unsafe-swiftshader',
+      ],
+    },
+  },
+  webServer: {
+    command: `${process.env.E2E_SKIP_BUILD ? '' : 'npm run build && '}node --import tsx server/main.ts`,
+    url: `${baseURL}/api/v1.0/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      NODE_ENV: 'production',
+    },
+  },
+});

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `npm test`: every check the project has, in the order a failure is cheapest to find.
+# typecheck → lint → unit + server tests on PGlite → the server suite again on PostgreSQL when
+# TEST_DATABASE_URL/DATABASE_URL is set → production build → end-to-end in real Chromium.
+# Ends with one plain line "N passed, N failed" (CI reads it) and a non-zero exit on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+reports=.tmp/test-reports
+rm -rf "$reports"; mkdir -p "$reports"
+checks_passed=0; checks_failed=0
+step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+check() { # a whole command counted as one check (typecheck, lint, build)
+  local name=$1; shift
+  step "$name"
+  if "$@"; then checks_passed=$((checks_passed + 1)); else checks_failed=$((checks_failed + 1)); echo "!! $name failed"; fi
+}
+
+check typecheck npx tsc -p tsconfig.json --noEmit
+check lint npx eslint . --max-warnings=0
+
+step "unit + server tests (PGlite)"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || true
+
+pg_url=${TEST_DATABASE_URL:-${DATABASE_URL:-}}
+if [ -n "$pg_url" ]; then
+  step "server tests (PostgreSQL)"
+  FIELDMARK_TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run --project server \
+    --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json" || true
+else
+  echo "(TEST_DATABASE_URL/DATABASE_URL not set: the server suite ran on PGlite only)"
+fi
+
+check build npx vite build
+
+step "end-to-end (Chromium)"
+if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  # The product's own start-up path: embedded PGlite in a fresh DATA_DIR, as `npm start` runs it.
+  env -u DATABASE_URL E2E_SKIP_BUILD=1 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+    npx playwright test --reporter=list,json || true
+else
+  echo "!! no Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium} (apt-get install chromium, or set CHROMIUM_PATH)"
+  checks_failed=$((checks_failed + 1))
+fi
+
+node scripts/summarize-tests.mjs "$reports" "$checks_passed" "$checks_failed"

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { product } from '../../src/config/product';
+
+/** Waits until the service worker controls the page: from then on the shell is precached. */
+async function waitForServiceWorkerControl(page: import('@playwright/test').Page) {
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(registration?.active && navigator.serviceWorker.controller);
+  }, undefined, { timeout: 45_000 });
+}
+
+test('the web manifest makes the app installable', async ({ request }) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.ok()).toBe(true);
+  const manifest = (await response.json()) as Record<string, unknown> & { icons: { sizes: string; purpose?: string }[] };
+  expect(manifest).toMatchObject({
+    name: product.name,
+    short_name: product.shortName,
+    display: 'standalone',
+    start_url: '/',
+    theme_color: product.themeColor,
+  });
+  expect(manifest.icons.map((icon) => `${icon.sizes}:${icon.purpose ?? 'any'}`)).toEqual(
+    expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']),
+  );
+  for (const icon of manifest.icons as unknown as { src: string }[]) {
+    expect((await request.get(icon.src)).headers()['content-type']).toContain('image/png');
+  }
+});
+
+test('after one online visit the shell loads with the network cut, deep links included', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForServiceWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // A deep link the browser has never loaded before is answered by the navigation fallback.
+  await page.goto('/general-content-page/terms-conditions');
+  await expect(page.getByRole('banner')).toContainText(product.name);
+  await context.setOffline(false);
+});
+
+test('the API is never answered from the service worker cache', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+  const status = await page.evaluate(async () => {
+    try {
+      const response = await fetch('/api/v1.0/health');
+      return response.status;
+    } catch {
+      return 'network-error';
+    }
+  });
+  expect(status).toBe('network-error');
+  await context.setOffline(false);
+});
