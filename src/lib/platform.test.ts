@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { IOS_SHELL_USER_AGENT_TOKEN, isIos } from './platform';
+
+const iphoneSafari =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const macSafari =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+const androidChrome =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+const iphoneChrome =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/124.0 Mobile/15E148 Safari/604.1';
+
+describe('isIos', () => {
+  it('recognises Safari on an iPhone', () => {
+    expect(isIos({ userAgent: iphoneSafari, maxTouchPoints: 5 })).toBe(true);
+  });
+
+  it('recognises another browser on an iPhone (they all run WebKit)', () => {
+    expect(isIos({ userAgent: iphoneChrome, maxTouchPoints: 5 })).toBe(true);
+  });
+
+  it('recognises iPadOS, which reports a Mac user agent but has touch', () => {
+    expect(isIos({ userAgent: macSafari, maxTouchPoints: 5 })).toBe(true);
+  });
+
+  it('does not take a Mac for iOS', () => {
+    expect(isIos({ userAgent: macSafari, maxTouchPoints: 0 })).toBe(false);
+  });
+
+  it('does not take Android for iOS', () => {
+    expect(isIos({ userAgent: androidChrome, maxTouchPoints: 5 })).toBe(false);
+  });
+
+  it('recognises our iOS shell by its user-agent token', () => {
+    expect(isIos({ userAgent: `${macSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/1.0`, maxTouchPoints: 0 })).toBe(true);
+  });
+});
