@@ -10,7 +10,7 @@ const CLASS_NAMES = Object.keys(CLASSES) as ClassName[];
 /** Every subset of the classes, as a password of exactly `length` characters (when it fits). */
 function passwordOf(classes: ClassName[], length: number): string | null {
   if (classes.length > length || (classes.length === 0 && length > 0)) return null;
-  const chars = classes.map((name) => CLASSES[name]);
+  const chars: string[] = classes.map((name) => CLASSES[name]);
   while (chars.length < length) chars.push(chars[chars.length % classes.length] ?? '');
   return chars.join('');
 }

@@ -1,0 +1,27 @@
+/**
+ * The local database `app.db` (SPEC §9): the device's source of truth for everything that must work
+ * offline. Components read it through live queries; writes go through repository functions.
+ *
+ * Version chain: every schema change is a new `this.version(n)` below the previous ones, never an
+ * edit of an old one — a device may open this code with any earlier version on disk, and Dexie
+ * upgrades it step by step. Each version gets an upgrade test (FieldmarkDB.test.ts).
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type { CollectionMarkRow } from './rows';
+
+export const DATABASE_NAME = 'app.db';
+
+export class FieldmarkDB extends Dexie {
+  /**
+   * Per-collection last-modified marks and the retry flag of the sync engine, keyed by collection
+   * name. Version 1.
+   */
+  collection_marks!: EntityTable<CollectionMarkRow, 'collection'>;
+
+  constructor(name: string = DATABASE_NAME) {
+    super(name);
+    this.version(1).stores({
+      collection_marks: 'collection',
+    });
+  }
+}
