@@ -153,8 +153,35 @@ export const SocialRegisterSchema = Type.Object(
 
 export const RegisterRequestSchema = Type.Union([PasswordRegisterSchema, SocialRegisterSchema]);
 export type RegisterRequest = Static<typeof RegisterRequestSchema>;
+/** HTTP 200: the account exists and is signed in, as after login. */
 export const RegisterResponseSchema = LoginResponseSchema;
 export type RegisterResponse = LoginResponse;
+
+/**
+ * HTTP 202: the account exists but REQUIRE_EMAIL_VERIFICATION is on, so there is no session yet; a
+ * confirmation mail was sent (show messages.confirmEmailTitle / confirmEmailBody).
+ */
+export const RegisterPendingResponseSchema = success({
+  email_verification_required: Type.Literal(true),
+  user_id: Type.String(),
+  nickname: Type.String(),
+});
+export type RegisterPendingResponse = Static<typeof RegisterPendingResponseSchema>;
+
+/**
+ * POST logout (an addition to SPEC): revokes the sign-in of the presented auth token and, when
+ * given, of this refresh credential (so a client whose auth token already expired can still end
+ * its session). Always answers success; the body may be `{}`.
+ */
+export const LogoutRequestSchema = Type.Object(
+  { refresh_token: Type.Optional(Type.String({ maxLength: 512 })) },
+  { additionalProperties: false },
+);
+export type LogoutRequest = Static<typeof LogoutRequestSchema>;
+
+/** GET verify_email: the token from the mailed link; the answer is a redirect into the app. */
+export const VerifyEmailQuerySchema = Type.Object({ token: Type.String({ maxLength: 128 }) });
+export type VerifyEmailQuery = Static<typeof VerifyEmailQuerySchema>;
 
 export const PasswordResetRequestSchema = Type.Object(
   { username: Email },

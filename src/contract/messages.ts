@@ -36,6 +36,10 @@ export const messages = {
   socialInvalid: 'We could not verify your {provider} sign-in.',
   socialNoAccount: 'No account is linked to this {provider} sign-in yet, please register first.',
   verifyLinkInvalid: 'This confirmation link is invalid or has expired.',
+  signInRequired: 'Please sign in to continue.',
+  socialEmailMissing: 'Your {provider} account did not share an email address with us.',
+  invalidRequest: 'The request could not be understood.',
+  payloadTooLarge: 'The request is too large.',
 
   // Network (SPEC §8)
   offline: 'You are currently offline.  Please go online to update this page.',
