@@ -80,11 +80,10 @@ export const RefreshLoginSchema = Type.Object(
 export const LoginRequestSchema = Type.Union([PasswordLoginSchema, SocialLoginSchema, RefreshLoginSchema]);
 export type LoginRequest = Static<typeof LoginRequestSchema>;
 
-export const PermissionsSchema = Type.Record(
-  Type.String(),
-  Type.Array(Type.Union(PERMISSION_FLAGS.map((flag) => Type.Literal(flag)))),
-);
-export const RoleSchema = Type.Union(ROLES.map((role) => Type.Literal(role)));
+// Type.Enum over the `as const` tuples: a Union over `.map(...)` loses the tuple type, and its
+// Static became `never` (so LoginResponse['permissions'] could hold no flag at all).
+export const PermissionsSchema = Type.Record(Type.String(), Type.Array(Type.Enum(PERMISSION_FLAGS)));
+export const RoleSchema = Type.Enum(ROLES);
 
 export const ProfileLocationSchema = Type.Object({
   id: Type.String(),

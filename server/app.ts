@@ -1,0 +1,98 @@
+/**
+ * The Fastify app as a plugin. `buildApp(config, deps)` is what main.ts, the CLI-free tests and the
+ * benchmarks call; nothing here listens on a port (main.ts does).
+ *
+ * Registration order (fastify/demo's layout): external plugins (database, helmet + CORS, rate
+ * limit, OpenAPI) → app plugins (envelope, mail, users, auth) → routes under /api/v1.0 → the built
+ * PWA last, so API routes always win over files.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import fp from 'fastify-plugin';
+import { API_PREFIX } from '@contract/index';
+import { systemClock, type Clock } from './clock';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import authPlugin from './plugins/app/auth/index';
+import envelopePlugin from './plugins/app/envelope/index';
+import mailPlugin from './plugins/app/mail/index';
+import type { Mailer } from './plugins/app/mail/mailer';
+import usersRepositoryPlugin from './plugins/app/users/users-repository';
+import dbPlugin from './plugins/external/db';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import securityPlugin from './plugins/external/security';
+import staticPlugin, { hasBuiltApp } from './plugins/external/static';
+import swaggerPlugin from './plugins/external/swagger';
+import routes from './routes/index';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+    clock: Clock;
+  }
+}
+
+/** What the caller may provide instead of letting the app create it from the config. */
+export interface AppDeps {
+  /** Opened (and migrated) by the caller, who also closes it. Without it the app opens its own. */
+  database?: Database;
+  mailer?: Mailer;
+  clock?: Clock;
+}
+
+/**
+ * Ajv as the routes need it: `removeAdditional: false` because Fastify's default (true) silently
+ * strips fields and, in union bodies, mutates the body while trying the first branch, so the right
+ * branch then fails; `allErrors` so the validation reason can pick the most useful error.
+ */
+export const AJV_OPTIONS = { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } as const;
+
+/** Keeps one-time secrets in links (verify_email?token=…) out of the request log. */
+function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|rid)=)[^&]*/g, '$1[redacted]');
+}
+
+export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
+  async (app, { config, database, mailer, clock }) => {
+    app.decorate('config', config);
+    app.decorate('clock', clock ?? systemClock);
+
+    await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
+    await app.register(securityPlugin, { config });
+    await app.register(rateLimitPlugin);
+    await app.register(swaggerPlugin, { config });
+
+    await app.register(envelopePlugin, { spaFallback: hasBuiltApp(config) });
+    await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
+    await app.register(usersRepositoryPlugin);
+    await app.register(authPlugin, { config });
+
+    await app.register(routes, { prefix: API_PREFIX });
+
+    await app.register(staticPlugin, { config });
+  },
+  { name: 'fieldmark', fastify: '5.x' },
+);
+
+export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: AJV_OPTIONS },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(fieldmark, { config, ...deps });
+  return app;
+}

@@ -1,0 +1,34 @@
+/**
+ * `npm run serve` / `npm start`: read the environment, open and migrate the database, build the
+ * app, listen. On SIGINT/SIGTERM (or a crash) close-with-grace closes Fastify first (finishing
+ * requests in flight) and the database last — an open PGlite would otherwise keep the process alive.
+ */
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { databaseOptionsFrom } from './plugins/external/db';
+
+const config = loadConfig();
+const database = await openDatabase(databaseOptionsFrom(config));
+try {
+  await migrateToLatest(database.db);
+} catch (error) {
+  await database.close();
+  throw error;
+}
+const app = await buildApp(config, { database });
+
+closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info(`${signal ?? 'close'} received, shutting down`);
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `${config.publicUrl} — ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}/pglite` : 'PostgreSQL'}, ` +
+    `mail ${config.smtpUrl ? 'via SMTP' : `to ${config.dataDir}/mail`}`,
+);

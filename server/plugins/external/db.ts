@@ -1,0 +1,35 @@
+/**
+ * Database plugin: decorates `app.db` (Kysely) from the Database handle the caller opened
+ * (main.ts, the CLI and the tests own its lifetime). Given no handle, it opens one from the config,
+ * migrates it and closes it with the app: the convenient path for a one-off `buildApp(config)`.
+ */
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import type { DB } from '../../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<DB>;
+  }
+}
+
+export function databaseOptionsFrom(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>) {
+  return config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir };
+}
+
+export default fp<{ config: ServerConfig; database?: Database }>(
+  async (app, { config, database }) => {
+    let handle = database;
+    if (!handle) {
+      const owned = await openDatabase(databaseOptionsFrom(config));
+      app.addHook('onClose', () => owned.close());
+      await migrateToLatest(owned.db);
+      handle = owned;
+    }
+    app.decorate('db', handle.db);
+  },
+  { name: 'db', fastify: '5.x' },
+);

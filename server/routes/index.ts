@@ -1,0 +1,29 @@
+/**
+ * Every route plugin, registered under /api/v1.0 by app.ts. One folder per URL segment; each
+ * declares full schemas from src/contract (body, query, params and every response code including
+ * the failed envelope), so the OpenAPI document is the contract.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import auth from './auth/index';
+import health from './health/index';
+import login from './login/index';
+import logout from './logout/index';
+import oauth from './oauth/index';
+import passwordReset from './password_reset/index';
+import register from './register/index';
+import users from './users/index';
+import verifyEmail from './verify_email/index';
+
+const routes: FastifyPluginAsync = async (app) => {
+  await app.register(health);
+  await app.register(oauth);
+  await app.register(login);
+  await app.register(logout);
+  await app.register(register);
+  await app.register(verifyEmail);
+  await app.register(passwordReset);
+  await app.register(auth);
+  await app.register(users);
+};
+
+export default routes;

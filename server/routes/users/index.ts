@@ -1,0 +1,109 @@
+/**
+ * Profiles (SPEC §7 "Auth and profile"):
+ * - GET users/{id}: the owner and admins (admin-users:r) get the whole profile and roles; anyone
+ *   else with a member or client token gets the public part.
+ * - PUT users/{id} (owner, or admin / admin-users:u) and PUT users (the signed-in member).
+ * - DELETE users/{id} (owner, or admin / admin-users:d): deletes the member; their tokens go with
+ *   them. Only a superadmin may delete a superadmin.
+ */
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { OkSchema, failedResponses } from '@contract/envelope';
+import {
+  GetUserQuerySchema,
+  GetUserResponseSchema,
+  UpdateUserRequestSchema,
+  UpdateUserResponseSchema,
+  UserIdParamsSchema,
+  type UpdateUserRequest,
+} from '@contract/users';
+import { forbidden, notFound } from '../../errors';
+import { decideAccess, memberOf } from '../../plugins/app/auth/guard';
+import { toProfile, toPublicProfile } from '../../plugins/app/users/users-repository';
+
+const readFull = { role: 'admin', permission: 'admin-users:r', selfParam: 'id' } as const;
+const update = { role: 'admin', permission: 'admin-users:u', selfParam: 'id' } as const;
+const remove = { role: 'admin', permission: 'admin-users:d', selfParam: 'id' } as const;
+
+const users: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  async function updateProfile(id: string, patch: UpdateUserRequest) {
+    const row = await app.users.update(id, patch);
+    if (!row) throw notFound();
+    return { status: 'success' as const, profile: toProfile(row) };
+  }
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A profile: whole for its owner and admins, the public part for others',
+        params: UserIdParamsSchema,
+        querystring: GetUserQuerySchema,
+        response: { 200: GetUserResponseSchema, ...failedResponses },
+      },
+      preHandler: app.authorize({ allowClient: true }),
+    },
+    async (request) => {
+      const row = await app.users.findById(request.params.id);
+      if (!row) throw notFound();
+      const principal = request.principal;
+      if (principal?.kind === 'member' && decideAccess(principal, readFull, request.params)) {
+        return { status: 'success' as const, profile: toProfile(row), roles: row.roles };
+      }
+      return { status: 'success' as const, profile: toPublicProfile(row) };
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update a profile (owner or admin)',
+        params: UserIdParamsSchema,
+        body: UpdateUserRequestSchema,
+        response: { 200: UpdateUserResponseSchema, ...failedResponses },
+      },
+      preHandler: app.authorize(update),
+    },
+    async (request) => updateProfile(request.params.id, request.body),
+  );
+
+  app.put(
+    '/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "Update the signed-in member's own profile",
+        body: UpdateUserRequestSchema,
+        response: { 200: UpdateUserResponseSchema, ...failedResponses },
+      },
+      preHandler: app.authorize(),
+    },
+    async (request) => updateProfile(memberOf(request).userId, request.body),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete an account (own, or any as admin); its tokens stop working at once',
+        params: UserIdParamsSchema,
+        response: { 200: OkSchema, ...failedResponses },
+      },
+      preHandler: app.authorize(remove),
+    },
+    async (request) => {
+      const member = memberOf(request);
+      const row = await app.users.findById(request.params.id);
+      if (!row) throw notFound();
+      if (row.roles.includes('superadmin') && !member.roles.includes('superadmin')) throw forbidden();
+      await app.users.delete(row.id);
+      return { status: 'success' as const };
+    },
+  );
+  done();
+};
+
+export default users;

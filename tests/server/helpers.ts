@@ -1,0 +1,191 @@
+/**
+ * Builds the real app (server/app.ts) on a real database for one test file, the one way every
+ * server test (and the client engineer's API-client tests) gets a server. Stable API:
+ *
+ *   const t = await buildTestApp({ requireEmailVerification: true });   // any ServerConfig field
+ *   const res = await t.app.inject({ method: 'POST', url: api('/login'), payload: {...} });
+ *   const baseUrl = await t.listen();        // real HTTP on 127.0.0.1:<random port>, when needed
+ *   t.clock.advance(3600);                   // move the server's clock (token expiry, rotation)
+ *   await lastMailTo(t.mailDir, email);      // mail written by the server (see ./mailbox.ts)
+ *   await t.close();                         // in afterAll: closes app, database and temp dir
+ *
+ * Each call gets its own database: a PGlite loaded from the migrated template (globalSetup), or
+ * on PostgreSQL (FIELDMARK_TEST_DB=postgres) a fresh schema that close() drops. Defaults differ
+ * from production only where tests need it: silent logs (TEST_LOG_LEVEL to see them), rate limits
+ * high enough not to interfere (tests of the limit set their own), no built PWA, a temp DATA_DIR.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { API_PREFIX } from '@contract/index';
+import type { LoginResponse } from '@contract/auth';
+import { buildApp, type App } from '../../server/app';
+import type { Clock } from '../../server/clock';
+import { loadConfig, type ServerConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import type { DB } from '../../server/db/schema';
+import { hashPassword } from '../../server/plugins/app/auth/passwords';
+import './test-db';
+
+/** A clock the test moves by hand; starts at the real time. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): number {
+    return Date.now() + this.offsetMs;
+  }
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+export type TestAppOverrides = Partial<Omit<ServerConfig, 'tokens' | 'rateLimits'>> & {
+  tokens?: Partial<ServerConfig['tokens']>;
+  rateLimits?: Partial<ServerConfig['rateLimits']>;
+};
+
+export interface TestApp {
+  app: App;
+  db: Kysely<DB>;
+  config: ServerConfig;
+  clock: TestClock;
+  dataDir: string;
+  /** Where the default mail adapter writes .eml files. */
+  mailDir: string;
+  /** Listens on 127.0.0.1 with a random port; answers the base URL (no trailing slash). */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const NO_LIMIT = { max: 10_000, timeWindowMs: 60_000 };
+
+let templateBlob: Blob | undefined;
+
+async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  const target = inject('fieldmarkTestDb');
+  if (target.kind === 'pglite') {
+    templateBlob ??= new Blob([await readFile(target.templatePath)]);
+    const database = await openDatabase({ pglite: await PGlite.create({ loadDataDir: templateBlob }) });
+    return { database, dispose: () => database.close() };
+  }
+  const schema = `fm_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const database = await openDatabase({ databaseUrl: target.url, searchPath: schema });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-test-'));
+  const base = loadConfig({});
+  const config: ServerConfig = {
+    ...base,
+    dataDir,
+    staticDir: join(dataDir, 'no-dist'),
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...overrides,
+    tokens: { ...base.tokens, ...overrides.tokens },
+    rateLimits: { login: NO_LIMIT, register: NO_LIMIT, passwordReset: NO_LIMIT, ...overrides.rateLimits },
+  };
+  const clock = new TestClock();
+  const { database, dispose } = await openTestDatabase();
+  let app: App;
+  try {
+    app = await buildApp(config, { database, clock });
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  let closed = false;
+  return {
+    app,
+    db: database.db,
+    config,
+    clock,
+    dataDir,
+    mailDir: join(dataDir, 'mail'),
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `/api/v1.0` + path. */
+export function api(path: string): string {
+  return `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface TestMember {
+  id: string;
+  email: string;
+  password: string;
+}
+
+let memberCounter = 0;
+
+/** Inserts a verified member straight into the database (as the CLI does). */
+export async function createMember(
+  t: TestApp,
+  input: { email?: string; password?: string; nickname?: string; roles?: string[]; verified?: boolean } = {},
+): Promise<TestMember> {
+  memberCounter += 1;
+  const email = input.email ?? `member${memberCounter}-${randomBytes(3).toString('hex')}@example.org`;
+  const password = input.password ?? 'Secret123';
+  const now = new Date(t.clock.now());
+  const row = await t.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: await hashPassword(password),
+      nickname: input.nickname ?? `Member ${memberCounter}`,
+      firstname: 'Test',
+      avatar: null,
+      location_id: null,
+      roles: input.roles ?? ['member'],
+      email_verified_at: input.verified === false ? null : now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password };
+}
+
+/** POST login with a password; throws unless it succeeds. */
+export async function signIn(t: TestApp, member: Pick<TestMember, 'email' | 'password'>): Promise<LoginResponse> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: api('/login'),
+    payload: { username: member.email, password: member.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<LoginResponse>();
+}
