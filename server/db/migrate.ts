@@ -33,8 +33,9 @@ export class SqlFileMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the schema to the newest migration; throws (after logging which one) if any fails. */
-export async function migrateToLatest(db: Kysely<never> | Kysely<unknown>, dir?: string): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: new SqlFileMigrationProvider(dir) });
+export async function migrateToLatest<T>(db: Kysely<T>, dir?: string): Promise<MigrationResultSet> {
+  // The Migrator works below the table types; any Kysely instance will do.
+  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(dir) });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((item) => item.status === 'Error');
