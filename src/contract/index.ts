@@ -5,4 +5,4 @@ export * from './users';
 export * from './messages';
 export * from './password';
 export * from './permissions';
-export const API_PREFIX = '/api/v1.0';
+export * from './prefix';

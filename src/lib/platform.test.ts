@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IOS_SHELL_USER_AGENT_TOKEN, isIos } from './platform';
+import { IOS_SHELL_USER_AGENT_TOKEN, isInstalledApp, isIos } from './platform';
 
 const iphoneSafari =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -33,5 +33,26 @@ describe('isIos', () => {
 
   it('recognises our iOS shell by its user-agent token', () => {
     expect(isIos({ userAgent: `${macSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/1.0`, maxTouchPoints: 0 })).toBe(true);
+  });
+});
+
+describe('isInstalledApp', () => {
+  const tab = { userAgent: androidChrome, isStandalone: false, referrer: '' };
+
+  it('is false in a browser tab', () => {
+    expect(isInstalledApp(tab)).toBe(false);
+    expect(isInstalledApp({ ...tab, referrer: 'https://example.org/' })).toBe(false);
+  });
+
+  it('is true for an installed PWA (standalone display mode)', () => {
+    expect(isInstalledApp({ ...tab, isStandalone: true })).toBe(true);
+  });
+
+  it('is true in the Android Trusted Web Activity', () => {
+    expect(isInstalledApp({ ...tab, referrer: 'android-app://app.fieldmark.twa/' })).toBe(true);
+  });
+
+  it('is true in the iOS shell', () => {
+    expect(isInstalledApp({ ...tab, userAgent: `${macSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/1.0` })).toBe(true);
   });
 });

@@ -18,3 +18,19 @@ export function isIos({ userAgent, maxTouchPoints }: PlatformHints): boolean {
   if (/\b(iPhone|iPad|iPod)\b/.test(userAgent)) return true;
   return /\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1;
 }
+
+export interface InstallHints {
+  userAgent: string;
+  /** matchMedia('(display-mode: standalone)') — an installed PWA or the Android TWA. */
+  isStandalone: boolean;
+  /** document.referrer: a Trusted Web Activity is opened with `android-app://<package>/`. */
+  referrer: string;
+}
+
+/**
+ * Whether the app runs as an installed app (installed PWA, Android TWA, iOS shell) — the spec's
+ * "native" — rather than in a browser tab, its "web" (SPEC §4 "Startup").
+ */
+export function isInstalledApp({ userAgent, isStandalone, referrer }: InstallHints): boolean {
+  return isStandalone || referrer.startsWith('android-app://') || userAgent.includes(IOS_SHELL_USER_AGENT_TOKEN);
+}
