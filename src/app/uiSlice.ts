@@ -1,0 +1,108 @@
+/**
+ * App-wide UI state as plain data: the modal stack (modal names and their props, never components
+ * or callbacks) and the toast queue. Components render from it; anyone can open a modal or show a
+ * toast by dispatching.
+ */
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { SocialProvider } from '@contract/auth';
+import { TOAST_MS } from '../lib/constants';
+
+/** A social sign-in that found no account yet: the register dialog offers to create one. */
+export interface PendingSocialSignIn {
+  provider: SocialProvider;
+  /** The provider's ID token, sent once more to register. */
+  idToken: string;
+}
+
+/** Every modal of the app and the props it opens with. */
+export type ModalRequest =
+  | { name: 'login'; props: { email?: string } }
+  | { name: 'register'; props: { social?: PendingSocialSignIn } }
+  | { name: 'forgotPassword'; props: { email?: string } }
+  /** With `rid`: arrived from a reset request (pin from the mail); without: change while signed in. */
+  | { name: 'resetPassword'; props: { rid?: string; email?: string } };
+
+export type ModalName = ModalRequest['name'];
+export type ModalEntry = ModalRequest & { id: string };
+
+export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
+
+export interface Toast {
+  id: string;
+  message: string;
+  title?: string;
+  severity: ToastSeverity;
+  durationMs: number;
+  /** `middle` for the spec's centred toasts (sign-in and registration failures). */
+  position: 'top' | 'middle' | 'bottom';
+}
+
+export type ToastRequest = Omit<Toast, 'id' | 'durationMs' | 'position'> &
+  Partial<Pick<Toast, 'durationMs' | 'position'>>;
+
+/** SPEC §9: danger 10 s, success 1 s, everything else 3 s unless the caller says otherwise. */
+export function defaultToastDuration(severity: ToastSeverity): number {
+  if (severity === 'error') return TOAST_MS.danger;
+  if (severity === 'success') return TOAST_MS.success;
+  return TOAST_MS.default;
+}
+
+export interface UiState {
+  modals: ModalEntry[];
+  toasts: Toast[];
+}
+
+const initialState: UiState = { modals: [], toasts: [] };
+
+const sameRequest = (a: ModalRequest | undefined, b: ModalRequest) =>
+  a !== undefined && a.name === b.name && JSON.stringify(a.props) === JSON.stringify(b.props);
+
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState,
+  reducers: {
+    /** Opens a modal on top; asking again for the modal already on top changes nothing. */
+    modalOpened: {
+      reducer(state, action: PayloadAction<ModalEntry>) {
+        if (sameRequest(state.modals.at(-1), action.payload)) return;
+        state.modals.push(action.payload);
+      },
+      prepare: (request: ModalRequest) => ({ payload: { ...request, id: nanoid() } }),
+    },
+    /** Replaces the top modal: how Login, Register, Forgot and Reset chain into each other. */
+    modalReplaced: {
+      reducer(state, action: PayloadAction<ModalEntry>) {
+        state.modals.pop();
+        state.modals.push(action.payload);
+      },
+      prepare: (request: ModalRequest) => ({ payload: { ...request, id: nanoid() } }),
+    },
+    modalClosed(state, action: PayloadAction<string>) {
+      state.modals = state.modals.filter((modal) => modal.id !== action.payload);
+    },
+    toastShown: {
+      reducer(state, action: PayloadAction<Toast>) {
+        state.toasts.push(action.payload);
+      },
+      prepare: (request: ToastRequest) => ({
+        payload: {
+          ...request,
+          id: nanoid(),
+          durationMs: request.durationMs ?? defaultToastDuration(request.severity),
+          position: request.position ?? 'bottom',
+        },
+      }),
+    },
+    toastDismissed(state, action: PayloadAction<string>) {
+      state.toasts = state.toasts.filter((toast) => toast.id !== action.payload);
+    },
+  },
+  selectors: {
+    selectModals: (state) => state.modals,
+    /** The toast on screen: one at a time, in order. */
+    selectCurrentToast: (state) => state.toasts[0],
+  },
+});
+
+export const uiActions = uiSlice.actions;
+export const { selectModals, selectCurrentToast } = uiSlice.selectors;

@@ -1,0 +1,2 @@
+/** The CMS domain as other parts of the app see it. */
+export { cmsRoutes } from './routes';

@@ -1,0 +1,7 @@
+/** Build-time settings the client reads (all optional; see src/app/apiDefaults.ts). */
+interface ImportMetaEnv {
+  /** API host when it is not the page's origin, e.g. `https://api.fieldmark.app`. */
+  readonly VITE_API_HOST?: string;
+  readonly VITE_CLIENT_ID?: string;
+  readonly VITE_CLIENT_SECRET?: string;
+}
