@@ -7,6 +7,7 @@ import type {
   LoginResponse,
   PasswordChangeRequest,
   PasswordResetStarted,
+  RegisterPendingResponse,
   RegisterRequest,
   SocialProvider,
 } from '@contract/auth';
@@ -133,8 +134,9 @@ export function register(request: RegistrationRequest): AppThunk<Promise<SignInO
             terms_accepted: true,
           };
     try {
-      const response = await apiClient.request<LoginResponse>('POST', 'register', body);
-      if (response.email_verification_required) {
+      // 202 when REQUIRE_EMAIL_VERIFICATION is on: the account exists, the session waits for the mail.
+      const response = await apiClient.request<LoginResponse | RegisterPendingResponse>('POST', 'register', body);
+      if (!('auth_token' in response) || response.email_verification_required) {
         dispatch(uiActions.toastShown(confirmEmailNotice));
         return 'verificationRequired';
       }
@@ -193,9 +195,11 @@ export function resetPassword(secret: PasswordResetSecret, newPassword: string):
  */
 export function logout(): AppThunk<Promise<void>> {
   return async (dispatch, getState, { apiClient }) => {
-    if (getState().session.authToken !== null) {
+    const { authToken, refreshToken } = getState().session;
+    if (authToken !== null) {
       try {
-        await apiClient.request('POST', 'logout');
+        // The refresh credential ends the sign-in even when the auth token has already lapsed.
+        await apiClient.request('POST', 'logout', refreshToken ? { refresh_token: refreshToken } : {});
       } catch (error) {
         console.warn('Logout could not reach the server; signing out on this device only', error);
       }
