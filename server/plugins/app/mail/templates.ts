@@ -1,6 +1,8 @@
 /**
  * The texts of the mails the accounts API sends. Plain text only: the link stands alone on its own
  * line and the pin reads `Your reset pin is: 123456`, so a person can use it and a test can find it.
+ * Lines stay within 76 characters: then nodemailer sends the body as 7bit, and the .eml file reads
+ * as plain text (a longer line switches the whole body to quoted-printable, `=3D` and all).
  */
 import { product } from '@config/product';
 import type { MailMessage } from './mailer';
@@ -13,15 +15,15 @@ export function passwordResetMail(input: { to: string; nickname: string; link: s
     text: [
       `Hello ${input.nickname},`,
       '',
-      `Someone (hopefully you) asked to reset the password of your ${product.name} account.`,
-      'Open this link to choose a new password:',
+      `Someone (hopefully you) asked to reset the password of your`,
+      `${product.name} account. Open this link to choose a new password:`,
       '',
       input.link,
       '',
       `Your reset pin is: ${input.pin}`,
       '',
-      `The link and pin work for ${input.ttlMinutes} minutes. If you did not ask for this, ignore this email;`,
-      'your password stays as it is.',
+      `The link and pin work for ${input.ttlMinutes} minutes. If you did not ask`,
+      'for this, ignore this email; your password stays as it is.',
       '',
     ].join('\n'),
   };
@@ -35,7 +37,8 @@ export function emailVerificationMail(input: { to: string; nickname: string; lin
     text: [
       `Hello ${input.nickname},`,
       '',
-      `Welcome to ${product.name}! Please confirm your email address by opening this link:`,
+      `Welcome to ${product.name}! Please confirm your email address`,
+      'by opening this link:',
       '',
       input.link,
       '',
