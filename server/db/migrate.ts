@@ -34,8 +34,12 @@ export class SqlFileMigrationProvider implements MigrationProvider {
 
 /** Brings the schema to the newest migration; throws (after logging which one) if any fails. */
 export async function migrateToLatest<T>(db: Kysely<T>, dir?: string): Promise<MigrationResultSet> {
-  // The Migrator works below the table types; any Kysely instance will do.
-  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(dir) });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several
+  // schemas in one database (tests isolate each app in its own) it would find another's and then
+  // fail to use it. Pin it to the schema the migrations themselves go into.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]?.schema ?? 'public';
+  const migrator = new Migrator({ db, provider: new SqlFileMigrationProvider(dir), migrationTableSchema });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((item) => item.status === 'Error');

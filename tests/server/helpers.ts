@@ -78,15 +78,18 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const database = await openDatabase({ databaseUrl: target.url, searchPath: schema });
-  await migrateToLatest(database.db);
-  return {
-    database,
-    dispose: async () => {
-      await database.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
+  const dispose = async () => {
+    await database.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
   };
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return { database, dispose };
 }
 
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
