@@ -4,11 +4,13 @@
  * there is one dialect and one code path for both.
  *
  * Invariants: PGlite is single-connection (the adapter's pool has size 1 and serialises queries),
- * so transactions must stay short; and an open PGlite keeps the process alive, so every
- * `openDatabase()` must be paired with `close()`.
+ * so transactions must stay short; an open PGlite keeps the process alive, so every
+ * `openDatabase()` must be paired with `close()`; and only one process may open a PGlite data
+ * directory at a time (two would corrupt it), which a pid lock file next to it enforces — the CLI
+ * then tells the operator to stop the server instead of damaging its database.
  */
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -54,10 +56,67 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   } else {
     const dir = join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    const unlock = await lockDataDir(join(options.dataDir, 'pglite.pid'));
+    try {
+      pglite = await PGlite.create(dir);
+    } catch (error) {
+      await unlock();
+      throw error;
+    }
+    const opened = pglite;
+    const pool = new pg.Pool(createPgConfig(opened));
+    return wrap(pool, 'pglite', async () => {
+      if (!opened.closed) await opened.close();
+      await unlock();
+    });
   }
   const pool = new pg.Pool(createPgConfig(pglite));
   return wrap(pool, 'pglite', () => (pglite.closed ? Promise.resolve() : pglite.close()));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Data directories this process holds, so opening one twice in one process is refused too. */
+const heldLocks = new Set<string>();
+
+/**
+ * Takes the data directory's pid lock. A lock left by a process that died is taken over; our own
+ * pid in it is stale too (a container restarts with the same pid) unless this process holds it.
+ */
+async function lockDataDir(lockFile: string): Promise<() => Promise<void>> {
+  const inUse = (pid: number | string) =>
+    new Error(
+      `The embedded database in ${dirname(lockFile)}/pglite is in use by process ${pid}. ` +
+        'Stop that process first (or point both at a PostgreSQL server with DATABASE_URL).',
+    );
+  if (heldLocks.has(lockFile)) throw inUse(process.pid);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const handle = await open(lockFile, 'wx').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST') return null;
+      throw error;
+    });
+    if (handle) {
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      heldLocks.add(lockFile);
+      return async () => {
+        heldLocks.delete(lockFile);
+        await rm(lockFile, { force: true });
+      };
+    }
+    const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw inUse(holder);
+    await rm(lockFile, { force: true });
+  }
+  throw new Error(`Could not lock ${lockFile}`);
 }
 
 function wrap(pool: pg.Pool, kind: Database['kind'], closeEngine: () => Promise<void>): Database {

@@ -1,0 +1,43 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database';
+
+let dataDir: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-'));
+});
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+describe('embedded database (PGlite in DATA_DIR)', () => {
+  it('persists across close and reopen, and is locked against a second opener meanwhile', async () => {
+    const first = await openDatabase({ dataDir });
+    try {
+      expect(first.kind).toBe('pglite');
+      expect(await readFile(join(dataDir, 'pglite.pid'), 'utf8')).toBe(String(process.pid));
+      await sql`create table notes (body text)`.execute(first.db);
+      await sql`insert into notes values ('kept')`.execute(first.db);
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/is in use by process/);
+    } finally {
+      await first.close();
+    }
+
+    const second = await openDatabase({ dataDir });
+    try {
+      const { rows } = await sql<{ body: string }>`select body from notes`.execute(second.db);
+      expect(rows).toEqual([{ body: 'kept' }]);
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it('takes over the lock of a process that no longer exists', async () => {
+    await writeFile(join(dataDir, 'pglite.pid'), '2147483646');
+    const database = await openDatabase({ dataDir });
+    await database.close();
+    await expect(readFile(join(dataDir, 'pglite.pid'), 'utf8')).rejects.toThrow(/ENOENT/);
+  }, 60_000);
+});
