@@ -52,6 +52,8 @@ export type TestAppOverrides = Partial<Omit<ServerConfig, 'tokens' | 'rateLimits
 export interface TestApp {
   app: App;
   db: Kysely<DB>;
+  /** The handle behind `db` (owned by the helper: close() closes it). */
+  database: Database;
   config: ServerConfig;
   clock: TestClock;
   dataDir: string;
@@ -117,6 +119,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   return {
     app,
     db: database.db,
+    database,
     config,
     clock,
     dataDir,
