@@ -27,9 +27,14 @@ export function apiClientFrom(extra: unknown): ApiClient {
 
 export const apiBaseQuery: BaseQueryFn<ApiRequest, unknown, ApiFailure> = async (args, api) => {
   try {
-    const data = await apiClientFrom(api.extra).request<unknown>(args.method ?? 'GET', args.path, args.payload, {
-      signal: api.signal,
-    });
+    const data = await apiClientFrom(api.extra).request<unknown>(
+      args.method ?? 'GET',
+      args.path,
+      args.payload,
+      {
+        signal: api.signal,
+      },
+    );
     return { data };
   } catch (error) {
     return { error: toApiFailure(error) };

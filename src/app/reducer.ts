@@ -14,7 +14,12 @@ import { uiSlice } from './uiSlice';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented by lazily loaded modules
 export interface LazyLoadedSlices {}
 
-export const rootReducer = combineSlices(sessionSlice, configSlice, networkSlice, uiSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+export const rootReducer = combineSlices(
+  sessionSlice,
+  configSlice,
+  networkSlice,
+  uiSlice,
+).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** Middleware of lazily loaded parts; every store applies it, each with its own instance. */
 export const dynamicMiddleware = createDynamicMiddleware();

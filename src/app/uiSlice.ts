@@ -1,7 +1,8 @@
 /**
  * App-wide UI state as plain data: the modal stack (modal names and their props, never components
- * or callbacks) and the toast queue. Components render from it; anyone can open a modal or show a
- * toast by dispatching.
+ * or callbacks) and the toast on screen. Components render from it; anyone can open a modal or show
+ * a toast by dispatching. A new toast replaces the one showing, as stacked Ionic toasts cover each
+ * other: the newest message (say, the next validation problem) is never kept waiting.
  */
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import type { SocialProvider } from '@contract/auth';
@@ -49,10 +50,10 @@ export function defaultToastDuration(severity: ToastSeverity): number {
 
 export interface UiState {
   modals: ModalEntry[];
-  toasts: Toast[];
+  toast: Toast | null;
 }
 
-const initialState: UiState = { modals: [], toasts: [] };
+const initialState: UiState = { modals: [], toast: null };
 
 const sameRequest = (a: ModalRequest | undefined, b: ModalRequest) =>
   a !== undefined && a.name === b.name && JSON.stringify(a.props) === JSON.stringify(b.props);
@@ -82,7 +83,7 @@ export const uiSlice = createSlice({
     },
     toastShown: {
       reducer(state, action: PayloadAction<Toast>) {
-        state.toasts.push(action.payload);
+        state.toast = action.payload;
       },
       prepare: (request: ToastRequest) => ({
         payload: {
@@ -93,14 +94,14 @@ export const uiSlice = createSlice({
         },
       }),
     },
+    /** The toast with this id closed; a newer one that replaced it stays. */
     toastDismissed(state, action: PayloadAction<string>) {
-      state.toasts = state.toasts.filter((toast) => toast.id !== action.payload);
+      if (state.toast?.id === action.payload) state.toast = null;
     },
   },
   selectors: {
     selectModals: (state) => state.modals,
-    /** The toast on screen: one at a time, in order. */
-    selectCurrentToast: (state) => state.toasts[0],
+    selectCurrentToast: (state) => state.toast,
   },
 });
 

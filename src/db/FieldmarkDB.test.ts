@@ -32,8 +32,18 @@ describe('FieldmarkDB', () => {
 
     expect(database.verno).toBe(1);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
-    await database.collection_marks.put({ collection: 'trips', remote_mod: 10, local_mod: 5, needs_retry: false });
-    await database.collection_marks.put({ collection: 'trips', remote_mod: 20, local_mod: 5, needs_retry: true });
+    await database.collection_marks.put({
+      collection: 'trips',
+      remote_mod: 10,
+      local_mod: 5,
+      needs_retry: false,
+    });
+    await database.collection_marks.put({
+      collection: 'trips',
+      remote_mod: 20,
+      local_mod: 5,
+      needs_retry: true,
+    });
 
     expect(await database.collection_marks.count()).toBe(1);
     expect(await database.collection_marks.get('trips')).toEqual({
@@ -47,7 +57,12 @@ describe('FieldmarkDB', () => {
   it('keeps its data across close and reopen', async () => {
     const name = freshName();
     const first = new FieldmarkDB(name);
-    await first.collection_marks.put({ collection: 'species', remote_mod: 1, local_mod: 0, needs_retry: false });
+    await first.collection_marks.put({
+      collection: 'species',
+      remote_mod: 1,
+      local_mod: 0,
+      needs_retry: false,
+    });
     first.close();
 
     const second = new FieldmarkDB(name);

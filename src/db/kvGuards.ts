@@ -8,7 +8,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const isStringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+const isStringOrNull = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
 const isStringArray = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === 'string');
 

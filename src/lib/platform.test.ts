@@ -32,7 +32,9 @@ describe('isIos', () => {
   });
 
   it('recognises our iOS shell by its user-agent token', () => {
-    expect(isIos({ userAgent: `${macSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/1.0`, maxTouchPoints: 0 })).toBe(true);
+    expect(isIos({ userAgent: `${macSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/1.0`, maxTouchPoints: 0 })).toBe(
+      true,
+    );
   });
 });
 
@@ -53,6 +55,8 @@ describe('isInstalledApp', () => {
   });
 
   it('is true in the iOS shell', () => {
-    expect(isInstalledApp({ ...tab, userAgent: `${macSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/1.0` })).toBe(true);
+    expect(isInstalledApp({ ...tab, userAgent: `${macSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/1.0` })).toBe(
+      true,
+    );
   });
 });

@@ -32,5 +32,7 @@ export interface InstallHints {
  * "native" — rather than in a browser tab, its "web" (SPEC §4 "Startup").
  */
 export function isInstalledApp({ userAgent, isStandalone, referrer }: InstallHints): boolean {
-  return isStandalone || referrer.startsWith('android-app://') || userAgent.includes(IOS_SHELL_USER_AGENT_TOKEN);
+  return (
+    isStandalone || referrer.startsWith('android-app://') || userAgent.includes(IOS_SHELL_USER_AGENT_TOKEN)
+  );
 }

@@ -23,12 +23,22 @@ export interface AppDialogProps {
   footer?: ReactNode;
 }
 
-export function AppDialog({ title, closeLabel, onClose, onSubmit, children, actions, footer }: AppDialogProps) {
+export function AppDialog({
+  title,
+  closeLabel,
+  onClose,
+  onSubmit,
+  children,
+  actions,
+  footer,
+}: AppDialogProps) {
   const titleId = useId();
   const body = (
     <>
       <DialogContent>{children}</DialogContent>
-      {actions && <DialogActions sx={{ px: 3, pb: footer ? 1 : 2, flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>}
+      {actions && (
+        <DialogActions sx={{ px: 3, pb: footer ? 1 : 2, flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
+      )}
       {footer && <DialogContent sx={{ pt: 0, flex: 'none' }}>{footer}</DialogContent>}
     </>
   );

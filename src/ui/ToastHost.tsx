@@ -2,9 +2,11 @@
  * Shows one toast at a time (MUI Snackbar + Alert). Presentational: the app passes the toast at the
  * head of its queue and removes it when this reports it closed, so the next one follows.
  */
+import { useEffect, useRef } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 
 export interface ToastView {
@@ -17,16 +19,52 @@ export interface ToastView {
 }
 
 export interface ToastHostProps {
-  toast: ToastView | undefined;
+  toast: ToastView | null;
   closeLabel: string;
   onClose: (id: string) => void;
 }
 
 // Snackbar anchors only to the top or the bottom; the spec's centred toasts sit mid-screen.
-const middle: SxProps<Theme> = { top: '50% !important', bottom: 'auto !important', transform: 'translateY(-50%)' };
+const middle: SxProps<Theme> = {
+  top: '50% !important',
+  bottom: 'auto !important',
+  transform: 'translateY(-50%)',
+};
+
+/**
+ * A dialog opened while a toast shows (e.g. Forgot Password → Reset Password, whose toast says to
+ * check the inbox) hides every other child of <body> from assistive technology. The toast is about
+ * that dialog and must still be announced, so it refuses to be hidden; the dialog's own clean-up
+ * only ever removes the attribute.
+ */
+function useStaysAnnounced() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const reveal = () => {
+      if (element.getAttribute('aria-hidden') === 'true') element.removeAttribute('aria-hidden');
+    };
+    reveal();
+    const observer = new MutationObserver(reveal);
+    observer.observe(element, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => observer.disconnect();
+  }, []);
+  return ref;
+}
 
 export function ToastHost({ toast, closeLabel, onClose }: ToastHostProps) {
   if (!toast) return null;
+  // In a portal at the end of <body>, after any dialog already open (see useStaysAnnounced).
+  return (
+    <Portal>
+      <ToastSnackbar key={toast.id} toast={toast} closeLabel={closeLabel} onClose={onClose} />
+    </Portal>
+  );
+}
+
+function ToastSnackbar({ toast, closeLabel, onClose }: ToastHostProps & { toast: ToastView }) {
+  const ref = useStaysAnnounced();
   const close = (_event?: unknown, reason?: SnackbarCloseReason) => {
     // A click elsewhere must not swallow a message before the member could read it.
     if (reason === 'clickaway') return;
@@ -34,7 +72,7 @@ export function ToastHost({ toast, closeLabel, onClose }: ToastHostProps) {
   };
   return (
     <Snackbar
-      key={toast.id}
+      ref={ref}
       open
       autoHideDuration={toast.durationMs}
       onClose={close}

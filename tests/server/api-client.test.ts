@@ -65,7 +65,9 @@ interface Harness {
 }
 
 /** A fresh store (and API client) per test; its clock is the server's test clock. */
-function harness(options: { network?: typeof fetch; online?: () => boolean; timeoutMs?: number } = {}): Harness {
+function harness(
+  options: { network?: typeof fetch; online?: () => boolean; timeoutMs?: number } = {},
+): Harness {
   const calls: Call[] = [];
   const store = makeStore(undefined, {
     baseUrl,
@@ -127,7 +129,11 @@ describe('signed out: the client token', () => {
 
     await h.request('GET', `users/${member.id}`);
 
-    expect(paths(h.calls)).toEqual([`GET users/${member.id} 401`, 'POST oauth/token 200', `GET users/${member.id} 200`]);
+    expect(paths(h.calls)).toEqual([
+      `GET users/${member.id} 401`,
+      'POST oauth/token 200',
+      `GET users/${member.id} 200`,
+    ]);
     expect(h.calls[0]?.authorization).toBe(`Bearer ${forged}`);
     expect(h.store.getState().session.clientToken).not.toBe(forged);
   });
@@ -174,7 +180,11 @@ describe('signed in: the auth token', () => {
     const answer = await h.request<GetUserResponse>('GET', `users/${member.id}`);
 
     expect(answer.profile.user_id).toBe(member.id);
-    expect(paths(h.calls)).toEqual([`GET users/${member.id} 401`, 'POST login 200', `GET users/${member.id} 200`]);
+    expect(paths(h.calls)).toEqual([
+      `GET users/${member.id} 401`,
+      'POST login 200',
+      `GET users/${member.id} 200`,
+    ]);
     // The refresh login carries the refresh credential, never a password.
     expect(h.calls[1]?.body).toEqual({ method: 'refresh', access_token: before.refreshToken });
     expect(JSON.stringify(h.calls)).not.toContain(member.password);
@@ -201,7 +211,12 @@ describe('signed in: the auth token', () => {
     await signedIn(h);
     const { authToken } = h.store.getState().session;
     // The session ends elsewhere (e.g. logout on the server): both tokens are revoked.
-    await t.app.inject({ method: 'POST', url: api('/logout'), headers: bearer(authToken ?? ''), payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: api('/logout'),
+      headers: bearer(authToken ?? ''),
+      payload: {},
+    });
 
     const failure = await h.request('GET', `users/${member.id}`).catch((error: unknown) => error);
 
@@ -217,7 +232,10 @@ describe('failures', () => {
   it("carries the server's reason as the error text and does not retry an HTTP error", async () => {
     const h = harness();
     const failure = await h
-      .request<LoginResponse>('POST', 'login?include_profile=true', { username: member.email, password: 'Wrong123' })
+      .request<LoginResponse>('POST', 'login?include_profile=true', {
+        username: member.email,
+        password: 'Wrong123',
+      })
       .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ApiError);
@@ -245,7 +263,12 @@ describe('failures', () => {
     const answer = await h.request<ClientTokenResponse>('GET', `users/${member.id}`);
 
     expect(answer.status).toBe('success');
-    expect(paths(h.calls)).toEqual(['POST oauth/token -', 'POST oauth/token -', 'POST oauth/token 200', `GET users/${member.id} 200`]);
+    expect(paths(h.calls)).toEqual([
+      'POST oauth/token -',
+      'POST oauth/token -',
+      'POST oauth/token 200',
+      `GET users/${member.id} 200`,
+    ]);
   });
 
   it('gives up on an attempt after the timeout and counts it as a network failure', async () => {
@@ -281,7 +304,11 @@ describe('account thunks on the real server', () => {
 
     expect(h.store.getState().session.user).toBeNull();
     expect(paths(h.calls)).toEqual(['POST logout 200']);
-    const reuse = await t.app.inject({ method: 'GET', url: api(`/users/${member.id}`), headers: bearer(authToken ?? '') });
+    const reuse = await t.app.inject({
+      method: 'GET',
+      url: api(`/users/${member.id}`),
+      headers: bearer(authToken ?? ''),
+    });
     expect(reuse.statusCode).toBe(401);
   });
 
@@ -289,8 +316,11 @@ describe('account thunks on the real server', () => {
     const h = harness();
     expect(await h.store.dispatch(signIn(member.email, 'Wrong1234'))).toBe('failed');
     expect(h.store.getState().session.user).toBeNull();
-    expect(h.store.getState().ui.toasts).toEqual([
-      expect.objectContaining({ severity: 'warning', message: messages.invalidCredentials, position: 'middle', durationMs: 3000 }),
-    ]);
+    expect(h.store.getState().ui.toast).toMatchObject({
+      severity: 'warning',
+      message: messages.invalidCredentials,
+      position: 'middle',
+      durationMs: 3000,
+    });
   });
 });

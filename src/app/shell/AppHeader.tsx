@@ -46,7 +46,10 @@ export function AppHeader() {
           </>
         ) : (
           <>
-            <Button color="inherit" onClick={() => dispatch(uiActions.modalOpened({ name: 'login', props: {} }))}>
+            <Button
+              color="inherit"
+              onClick={() => dispatch(uiActions.modalOpened({ name: 'login', props: {} }))}
+            >
               {messages.signIn}
             </Button>
             <Button

@@ -15,7 +15,11 @@ export function AppToasts() {
   if (!toast) return null;
   return (
     <Suspense fallback={null}>
-      <ToastHost toast={toast} closeLabel={messages.close} onClose={(id) => dispatch(uiActions.toastDismissed(id))} />
+      <ToastHost
+        toast={toast}
+        closeLabel={messages.close}
+        onClose={(id) => dispatch(uiActions.toastDismissed(id))}
+      />
     </Suspense>
   );
 }

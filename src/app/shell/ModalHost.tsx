@@ -3,12 +3,7 @@
  * place that maps a name to its (lazily loaded) dialog.
  */
 import { Suspense } from 'react';
-import {
-  ForgotPasswordDialog,
-  LoginDialog,
-  RegisterDialog,
-  ResetPasswordDialog,
-} from '../../features/auth';
+import { ForgotPasswordDialog, LoginDialog, RegisterDialog, ResetPasswordDialog } from '../../features/auth';
 import { useAppSelector } from '../hooks';
 import { selectModals, type ModalEntry } from '../uiSlice';
 

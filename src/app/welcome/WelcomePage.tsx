@@ -11,7 +11,11 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectUser } from '../sessionSlice';
 import { uiActions } from '../uiSlice';
 
-const FEATURES = [messages.welcomeFeatureRecord, messages.welcomeFeatureLists, messages.welcomeFeatureExplore];
+const FEATURES = [
+  messages.welcomeFeatureRecord,
+  messages.welcomeFeatureLists,
+  messages.welcomeFeatureExplore,
+];
 
 export function WelcomePage() {
   const dispatch = useAppDispatch();
@@ -40,10 +44,18 @@ export function WelcomePage() {
         <Typography>{formatMessage(messages.welcomeSignedIn, { nickname: user.nickname })}</Typography>
       ) : (
         <Stack direction="row" spacing={2}>
-          <Button variant="contained" size="large" onClick={() => dispatch(uiActions.modalOpened({ name: 'login', props: {} }))}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() => dispatch(uiActions.modalOpened({ name: 'login', props: {} }))}
+          >
             {messages.signIn}
           </Button>
-          <Button variant="outlined" size="large" onClick={() => dispatch(uiActions.modalOpened({ name: 'register', props: {} }))}>
+          <Button
+            variant="outlined"
+            size="large"
+            onClick={() => dispatch(uiActions.modalOpened({ name: 'register', props: {} }))}
+          >
             {messages.welcomeCreateAccount}
           </Button>
         </Stack>

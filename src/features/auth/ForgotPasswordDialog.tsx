@@ -41,7 +41,9 @@ export function ForgotPasswordDialog({ modalId, email: initialEmail = '' }: Forg
       setBusy(false);
       return;
     }
-    dispatch(uiActions.modalReplaced({ name: 'resetPassword', props: { rid, email: normalizeUsername(email) } }));
+    dispatch(
+      uiActions.modalReplaced({ name: 'resetPassword', props: { rid, email: normalizeUsername(email) } }),
+    );
   }
 
   return (

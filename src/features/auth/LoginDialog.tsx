@@ -81,13 +81,21 @@ export function LoginDialog({ modalId, email: initialEmail = '' }: LoginDialogPr
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <Link component="button" type="button" variant="body2" onClick={toForgot} sx={{ alignSelf: 'flex-start' }}>
+        <Link
+          component="button"
+          type="button"
+          variant="body2"
+          onClick={toForgot}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           {messages.forgottenPassword}
         </Link>
       </Stack>
       <SocialSignIn
         onSignedIn={close}
-        onNeedsAccount={(social) => dispatch(uiActions.modalReplaced({ name: 'register', props: { social } }))}
+        onNeedsAccount={(social) =>
+          dispatch(uiActions.modalReplaced({ name: 'register', props: { social } }))
+        }
       />
     </AppDialog>
   );

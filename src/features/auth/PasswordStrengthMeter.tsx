@@ -9,7 +9,10 @@ import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
 import { passwordStrength, type PasswordStrength } from '@contract/password';
 
-const LOOK: Record<PasswordStrength, { color: 'primary' | 'error' | 'warning' | 'success'; value: number; word: string }> = {
+const LOOK: Record<
+  PasswordStrength,
+  { color: 'primary' | 'error' | 'warning' | 'success'; value: number; word: string }
+> = {
   empty: { color: 'primary', value: 0, word: messages.strengthEmpty },
   weak: { color: 'error', value: 33, word: messages.strengthWeak },
   medium: { color: 'warning', value: 66, word: messages.strengthMedium },

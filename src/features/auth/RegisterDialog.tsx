@@ -39,11 +39,19 @@ export function RegisterDialog({ modalId, social }: RegisterDialogProps) {
   const close = () => dispatch(uiActions.modalClosed(modalId));
   const field = (key: keyof typeof form) => ({
     value: form[key],
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [key]: event.target.value })),
   });
 
   function warn(message: string) {
-    dispatch(uiActions.toastShown({ severity: 'warning', message, durationMs: TOAST_MS.register, position: 'middle' }));
+    dispatch(
+      uiActions.toastShown({
+        severity: 'warning',
+        message,
+        durationMs: TOAST_MS.register,
+        position: 'middle',
+      }),
+    );
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -75,7 +83,9 @@ export function RegisterDialog({ modalId, social }: RegisterDialogProps) {
       actions={
         <>
           {!viaEmail && <Button onClick={() => setViaEmail(true)}>{messages.registerViaEmail}</Button>}
-          <Button onClick={() => dispatch(uiActions.modalReplaced({ name: 'login', props: { email: form.email } }))}>
+          <Button
+            onClick={() => dispatch(uiActions.modalReplaced({ name: 'login', props: { email: form.email } }))}
+          >
             {messages.backToSignIn}
           </Button>
           <Button type="submit" variant="contained" loading={busy}>
@@ -97,7 +107,13 @@ export function RegisterDialog({ modalId, social }: RegisterDialogProps) {
               {...field('email')}
             />
             <div>
-              <TextField label={messages.fieldPassword} type="password" autoComplete="new-password" fullWidth {...field('password')} />
+              <TextField
+                label={messages.fieldPassword}
+                type="password"
+                autoComplete="new-password"
+                fullWidth
+                {...field('password')}
+              />
               <PasswordStrengthMeter password={form.password} />
             </div>
             <TextField
@@ -118,7 +134,9 @@ export function RegisterDialog({ modalId, social }: RegisterDialogProps) {
         <div>
           {viaEmail && (
             <FormControlLabel
-              control={<Checkbox checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />}
+              control={
+                <Checkbox checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+              }
               label={formatMessage(messages.newsletterLabel, { product: product.name })}
             />
           )}

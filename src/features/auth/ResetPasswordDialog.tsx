@@ -38,7 +38,8 @@ export function ResetPasswordDialog({ modalId, rid, email }: ResetPasswordDialog
   const toSignIn = () => dispatch(uiActions.modalReplaced({ name: 'login', props: { email } }));
   const field = (key: keyof typeof emptyForm) => ({
     value: form[key],
-    onChange: (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: { target: { value: string } }) =>
+      setForm((current) => ({ ...current, [key]: event.target.value })),
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {

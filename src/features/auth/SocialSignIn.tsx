@@ -29,7 +29,9 @@ export interface SocialSignInProps {
 
 export function SocialSignIn({ onSignedIn, onNeedsAccount }: SocialSignInProps) {
   const dispatch = useAppDispatch();
-  const [onIos] = useState(() => isIos({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }));
+  const [onIos] = useState(() =>
+    isIos({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints }),
+  );
   const { data } = useGetAuthProvidersQuery(undefined, { skip: onIos });
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   const providers = data?.providers ?? [];

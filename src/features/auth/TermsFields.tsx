@@ -9,7 +9,13 @@ import { messages } from '@contract/messages';
 export const TERMS_PATH = '/general-content-page/terms-conditions';
 export const PRIVACY_PATH = '/general-content-page/privacy-policy';
 
-export function TermsFields({ accepted, onChange }: { accepted: boolean; onChange: (accepted: boolean) => void }) {
+export function TermsFields({
+  accepted,
+  onChange,
+}: {
+  accepted: boolean;
+  onChange: (accepted: boolean) => void;
+}) {
   // The notice is written around the two links, so split the sentence at its placeholders.
   const [before = '', afterTerms = ''] = messages.termsNotice.split('{terms}');
   const [between = '', after = ''] = afterTerms.split('{privacy}');

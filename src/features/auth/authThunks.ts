@@ -52,7 +52,12 @@ function completeSignIn(
 ): AppThunk {
   return (dispatch) => {
     dispatch(sessionActions.loggedIn({ response, ...details }));
-    dispatch(uiActions.toastShown({ severity: 'success', message: formatMessage(welcome, { nickname: response.nickname, product: product.name }) }));
+    dispatch(
+      uiActions.toastShown({
+        severity: 'success',
+        message: formatMessage(welcome, { nickname: response.nickname, product: product.name }),
+      }),
+    );
   };
 }
 
@@ -79,7 +84,10 @@ export function signIn(email: string, password: string): AppThunk<Promise<SignIn
 }
 
 /** Sign-in with a provider's ID token; no account yet → the caller offers registration. */
-export function signInWithProvider(provider: SocialProvider, idToken: string): AppThunk<Promise<SignInOutcome>> {
+export function signInWithProvider(
+  provider: SocialProvider,
+  idToken: string,
+): AppThunk<Promise<SignInOutcome>> {
   return async (dispatch, _getState, { apiClient }) => {
     try {
       const response = await apiClient.request<LoginResponse>('POST', LOGIN_PATH, {
@@ -135,7 +143,11 @@ export function register(request: RegistrationRequest): AppThunk<Promise<SignInO
           };
     try {
       // 202 when REQUIRE_EMAIL_VERIFICATION is on: the account exists, the session waits for the mail.
-      const response = await apiClient.request<LoginResponse | RegisterPendingResponse>('POST', 'register', body);
+      const response = await apiClient.request<LoginResponse | RegisterPendingResponse>(
+        'POST',
+        'register',
+        body,
+      );
       if (!('auth_token' in response) || response.email_verification_required) {
         dispatch(uiActions.toastShown(confirmEmailNotice));
         return 'verificationRequired';
@@ -168,7 +180,8 @@ export function requestPasswordReset(email: string): AppThunk<Promise<string | n
   };
 }
 
-export type PasswordResetSecret = { kind: 'pin'; rid: string; pin: string } | { kind: 'current'; password: string };
+export type PasswordResetSecret =
+  { kind: 'pin'; rid: string; pin: string } | { kind: 'current'; password: string };
 
 /** Sets a new password; true when the server accepted it. */
 export function resetPassword(secret: PasswordResetSecret, newPassword: string): AppThunk<Promise<boolean>> {

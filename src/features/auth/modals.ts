@@ -2,7 +2,9 @@
 import { lazy } from 'react';
 
 export const LoginDialog = lazy(async () => ({ default: (await import('./LoginDialog')).LoginDialog }));
-export const RegisterDialog = lazy(async () => ({ default: (await import('./RegisterDialog')).RegisterDialog }));
+export const RegisterDialog = lazy(async () => ({
+  default: (await import('./RegisterDialog')).RegisterDialog,
+}));
 export const ForgotPasswordDialog = lazy(async () => ({
   default: (await import('./ForgotPasswordDialog')).ForgotPasswordDialog,
 }));

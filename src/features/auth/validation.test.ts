@@ -24,7 +24,14 @@ describe('validateRegistration', () => {
   });
 
   it('checks the terms first, even when everything else is wrong too', () => {
-    const everythingWrong = { name: '', nickname: '', email: '', password: 'a', confirmPassword: 'b', termsAccepted: false };
+    const everythingWrong = {
+      name: '',
+      nickname: '',
+      email: '',
+      password: 'a',
+      confirmPassword: 'b',
+      termsAccepted: false,
+    };
     expect(validateRegistration(everythingWrong)).toBe(messages.registerTermsRequired);
   });
 
@@ -56,7 +63,9 @@ describe('validateRegistration', () => {
   });
 
   it('uses the spec wording with its spelling fixed', () => {
-    expect(messages.registerTermsRequired).toBe('To register you are required to accept our terms and conditions!');
+    expect(messages.registerTermsRequired).toBe(
+      'To register you are required to accept our terms and conditions!',
+    );
     expect(messages.passwordTooWeak).toBe(
       'Please ensure your password is at least 8 characters long and contains both letters and numbers!',
     );
@@ -91,7 +100,9 @@ describe('validatePasswordReset', () => {
   });
 
   it('requires the current password first', () => {
-    expect(validatePasswordReset({ ...form, secret: '', confirmPassword: 'x' })).toBe(messages.resetCurrentRequired);
+    expect(validatePasswordReset({ ...form, secret: '', confirmPassword: 'x' })).toBe(
+      messages.resetCurrentRequired,
+    );
   });
 
   it('asks for the pin instead when the reset came from a mailed link', () => {

@@ -47,7 +47,8 @@ export interface PasswordResetForm {
 }
 
 export function validatePasswordReset(form: PasswordResetForm): string | null {
-  if (form.secret.trim() === '') return form.isPin ? messages.resetPinRequired : messages.resetCurrentRequired;
+  if (form.secret.trim() === '')
+    return form.isPin ? messages.resetPinRequired : messages.resetCurrentRequired;
   if (form.newPassword !== form.confirmPassword) return messages.passwordsDiffer;
   if (!meetsMediumRule(form.newPassword)) return messages.passwordTooWeak;
   return null;

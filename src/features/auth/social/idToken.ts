@@ -10,7 +10,9 @@ interface GoogleIdentity {
   accounts: {
     id: {
       initialize(options: { client_id: string; callback: (response: { credential?: string }) => void }): void;
-      prompt(listener?: (notification: { isNotDisplayed(): boolean; isSkippedMoment(): boolean }) => void): void;
+      prompt(
+        listener?: (notification: { isNotDisplayed(): boolean; isSkippedMoment(): boolean }) => void,
+      ): void;
     };
   };
 }
@@ -39,7 +41,8 @@ async function googleIdToken(clientId: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     google.accounts.id.initialize({
       client_id: clientId,
-      callback: ({ credential }) => (credential ? resolve(credential) : reject(new Error('No Google credential'))),
+      callback: ({ credential }) =>
+        credential ? resolve(credential) : reject(new Error('No Google credential')),
     });
     google.accounts.id.prompt((notification) => {
       if (notification.isNotDisplayed() || notification.isSkippedMoment()) {
@@ -53,7 +56,12 @@ async function appleIdToken(clientId: string): Promise<string> {
   await loadScript(APPLE_SDK);
   const apple = window.AppleID;
   if (!apple) throw new Error('Sign in with Apple did not load');
-  apple.auth.init({ clientId, scope: 'name email', redirectURI: `${window.location.origin}/`, usePopup: true });
+  apple.auth.init({
+    clientId,
+    scope: 'name email',
+    redirectURI: `${window.location.origin}/`,
+    usePopup: true,
+  });
   const { authorization } = await apple.auth.signIn();
   return authorization.id_token;
 }
