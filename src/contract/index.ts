@@ -5,4 +5,5 @@ export * from './users';
 export * from './messages';
 export * from './password';
 export * from './permissions';
+export * from './reference';
 export * from './prefix';

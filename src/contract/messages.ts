@@ -103,6 +103,10 @@ export const messages = {
   invalidRequest: 'The request could not be understood.',
   payloadTooLarge: 'The request is too large.',
 
+  // Reference data
+  locationNotFound: 'We could not find this location.',
+  locationCoordinatesIncomplete: 'Please provide both a latitude and a longitude.',
+
   // Network (SPEC §8)
   offline: 'You are currently offline.  Please go online to update this page.',
   nowOnline: 'You are now Online',
