@@ -1,0 +1,57 @@
+/**
+ * `npm run cli -- <command> [--option value …]`: operator commands, working on the same DATA_DIR /
+ * DATABASE_URL as the server. Each command is one entry of COMMANDS with its usage line; options
+ * are parsed with node:util's parseArgs (strict: an unknown option is an error).
+ */
+import { parseArgs } from 'node:util';
+import { importReferenceCommand, referenceExtractCommand } from './db/reference/commands';
+
+interface Command {
+  usage: string;
+  options: Record<string, { type: 'string' | 'boolean' }>;
+  run(values: Record<string, string | boolean | undefined>): Promise<void>;
+}
+
+const str = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
+
+const COMMANDS: Record<string, Command> = {
+  'import:reference': {
+    usage:
+      'import:reference [--from ../shared/data]   import reference data (committed extract, or the full files)',
+    options: { from: { type: 'string' } },
+    run: (values) => importReferenceCommand({ from: str(values.from) }),
+  },
+  'reference:extract': {
+    usage:
+      'reference:extract [--from ../shared/data] [--out DIR]   rebuild the committed reference-data extract',
+    options: { from: { type: 'string' }, out: { type: 'string' } },
+    run: (values) => referenceExtractCommand({ from: str(values.from), out: str(values.out) }),
+  },
+};
+
+function usage(): string {
+  return [
+    'usage: npm run cli -- <command> [options]',
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+  ].join('\n');
+}
+
+const [name, ...rest] = process.argv.slice(2);
+const command = name === undefined ? undefined : COMMANDS[name];
+if (!command) {
+  console.error(name === undefined || name === '--help' ? usage() : `unknown command '${name}'\n${usage()}`);
+  process.exit(name === '--help' ? 0 : 1);
+} else {
+  try {
+    const { values } = parseArgs({
+      args: rest,
+      options: command.options,
+      strict: true,
+      allowPositionals: false,
+    });
+    await command.run(values);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
