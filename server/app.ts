@@ -18,6 +18,7 @@ import authPlugin from './plugins/app/auth/index';
 import envelopePlugin from './plugins/app/envelope/index';
 import mailPlugin from './plugins/app/mail/index';
 import type { Mailer } from './plugins/app/mail/mailer';
+import referenceRepositoryPlugin from './plugins/app/reference/reference-repository';
 import usersRepositoryPlugin from './plugins/app/users/users-repository';
 import dbPlugin from './plugins/external/db';
 import rateLimitPlugin from './plugins/external/rate-limit';
@@ -68,6 +69,7 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
     await app.register(envelopePlugin, { spaFallback: hasBuiltApp(config) });
     await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
     await app.register(usersRepositoryPlugin);
+    await app.register(referenceRepositoryPlugin);
     await app.register(authPlugin, { config });
 
     await app.register(routes, { prefix: API_PREFIX });

@@ -6,11 +6,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth/index';
 import health from './health/index';
+import languages from './languages/index';
+import locations from './locations/index';
 import login from './login/index';
 import logout from './logout/index';
 import oauth from './oauth/index';
 import passwordReset from './password_reset/index';
 import register from './register/index';
+import taxa from './taxa/index';
 import users from './users/index';
 import verifyEmail from './verify_email/index';
 
@@ -24,6 +27,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(passwordReset);
   await app.register(auth);
   await app.register(users);
+  await app.register(locations);
+  await app.register(languages);
+  await app.register(taxa);
 };
 
 export default routes;
