@@ -6,7 +6,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { boot, runsAsInstalledApp, watchNetwork } from './app/boot';
@@ -28,6 +27,7 @@ async function start(): Promise<void> {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <AppRouter />
+          {/* PWA: <PwaUpdatePrompt /> is mounted here by src/app/pwa */}
         </ThemeProvider>
       </Provider>
     </StrictMode>,
