@@ -13,15 +13,17 @@ import { databaseOptionsFrom } from './plugins/external/db';
 
 const config = loadConfig();
 const database = await openDatabase(databaseOptionsFrom(config));
+let seeded: Awaited<ReturnType<typeof ensureReferenceData>> = null;
 try {
   await migrateToLatest(database.db);
   // Countries, regions, languages and classifications: seeded when empty or when the extract changed.
-  await ensureReferenceData(database.db);
+  seeded = await ensureReferenceData(database.db);
 } catch (error) {
   await database.close();
   throw error;
 }
 const app = await buildApp(config, { database });
+if (seeded) app.log.info({ seeded }, 'reference data seeded');
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
