@@ -148,6 +148,13 @@ describe('GET locations near a point', () => {
     expect(body.locations[1]).toMatchObject({ id: 'USA', name: 'United States of America' });
   });
 
+  it('uses the 1:50m label points of US states (island points would answer the Bahamas for Orlando)', async () => {
+    const orlando = await locations('lat=28.5384&lng=-81.3789&limit=1');
+    expect(orlando.locations[0]).toMatchObject({ name: 'Florida', country_id: 'USA' });
+    const austin = await locations('lat=30.2672&lng=-97.7431&limit=1');
+    expect(austin.locations[0]).toMatchObject({ name: 'Texas', country_id: 'USA' });
+  });
+
   it('serves the startup call: limit 1 with a flag, basic fields only', async () => {
     const body = await locations(
       `limit=1&lat=${CAPE_TOWN.lat}&lng=${CAPE_TOWN.lng}&with_species_only=true&basic=true`,

@@ -12,7 +12,10 @@
  * - Regions: the admin-1 label points with a real adm1_code (`ZAF-1189`) and a name. Skipped: the
  *   79 "minor island"/"aggregation" placeholders (codes like `AUS+00?`, names like `AUS-00 (…)`),
  *   the 17 rows without a name (Åland, one in Ukraine) and Null Island. Dated names are fixed in
- *   REGION_NAME_FIXES, the old name kept as a search alias.
+ *   REGION_NAME_FIXES, the old name kept as a search alias. The label-point file takes one point
+ *   per region, which for regions with islands is often an island (Florida: the Dry Tortugas;
+ *   California: the Channel Islands); for the 100 regions of USA, CAN, AUS and BRA the 1:50m admin-1
+ *   layer's own label point (`latitude`/`longitude` properties) replaces it.
  * - Coverage (which countries have a real species list per classification): mammals (All, Larger,
  *   Small) from the MDD country checklist, amphibians from the AmphibiaWeb country checklist, birds
  *   (IOC, Clements) for US and CA from the North American Breeding Bird Survey list and for NZ from
@@ -36,6 +39,7 @@ import {
 export const SOURCE_FILES = {
   countries: 'countries_ne10m.csv',
   regions: 'admin1_ne10m_label_points.csv',
+  regionPolygons: 'admin1_ne50m_usa_can_aus_bra.geojson',
   mammals: 'checklist_mammals_by_country_mdd.csv',
   amphibians: 'checklist_amphibians_by_country_amphibiaweb.csv',
   birdsNz: 'checklist_birds_nz.csv',
@@ -103,10 +107,27 @@ async function readCsv(dir: string, file: string): Promise<Row[]> {
 /** What the build skipped or could not match, for the command's output. */
 export interface BuildReport {
   skippedRegions: { placeholder: number; unnamed: number; noCountry: number };
+  /** Regions whose label point came from the 1:50m admin-1 layer. */
+  betterLabelPoints: number;
   unmatchedCodes: Record<string, string[]>;
 }
 
 const classificationOrder = (id: string) => CLASSIFICATION_DEFINITIONS.findIndex((d) => d.id === id);
+
+/** adm1_code → the 1:50m layer's label point (USA, CAN, AUS, BRA). */
+async function regionLabelPoints(dir: string): Promise<Map<string, { latitude: number; longitude: number }>> {
+  const geojson = JSON.parse(await readFile(join(dir, SOURCE_FILES.regionPolygons), 'utf8')) as {
+    features: Array<{ properties: { adm1_code?: string; latitude?: number; longitude?: number } }>;
+  };
+  const points = new Map<string, { latitude: number; longitude: number }>();
+  for (const { properties } of geojson.features) {
+    const { adm1_code: code, latitude, longitude } = properties;
+    if (code && Number.isFinite(latitude) && Number.isFinite(longitude)) {
+      points.set(code, { latitude: Number(latitude), longitude: Number(longitude) });
+    }
+  }
+  return points;
+}
 
 const byId = <T extends { id: string }>(a: T, b: T) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -157,8 +178,10 @@ export async function buildExtract(
 
   const report: BuildReport = {
     skippedRegions: { placeholder: 0, unnamed: 0, noCountry: 0 },
+    betterLabelPoints: 0,
     unmatchedCodes: {},
   };
+  const betterPoints = await regionLabelPoints(sourceDir);
   const regions: RegionRecord[] = [];
   for (const row of await readCsv(sourceDir, SOURCE_FILES.regions)) {
     const id = row.adm1_code ?? '';
@@ -176,13 +199,15 @@ export async function buildExtract(
       continue;
     }
     const fixed = REGION_NAME_FIXES[id];
+    const point = betterPoints.get(id);
+    if (point) report.betterLabelPoints += 1;
     regions.push({
       id,
       countryId,
       name: fixed ?? row.name,
       iso31662: row.iso_3166_2 || null,
-      latitude: Number(row.label_lat),
-      longitude: Number(row.label_lon),
+      latitude: point?.latitude ?? Number(row.label_lat),
+      longitude: point?.longitude ?? Number(row.label_lon),
       altNames: fixed ? [row.name] : [],
     });
   }

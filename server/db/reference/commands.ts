@@ -38,6 +38,7 @@ function describeReport(report: BuildReport): string[] {
   const lines = [
     `skipped regions: ${report.skippedRegions.placeholder} placeholders (minor islands, aggregations), ` +
       `${report.skippedRegions.unnamed} without a name, ${report.skippedRegions.noCountry} without a country`,
+    `label points from the 1:50m admin-1 layer: ${report.betterLabelPoints} regions`,
   ];
   for (const [list, codes] of Object.entries(report.unmatchedCodes)) {
     lines.push(`${list}: no Natural Earth country for ${codes.join(', ')}`);
