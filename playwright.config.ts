@@ -47,7 +47,7 @@ export default defineConfig({
     url: `${baseURL}/api/v1.0/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
     env: {
       PORT: String(port),

@@ -9,6 +9,9 @@ import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { boot, runsAsInstalledApp, watchNetwork } from './app/boot';
+import { PwaUpdatePrompt } from './app/pwa/PwaUpdatePrompt';
+import { pwaActions } from './app/pwa/pwaSlice';
+import { registerServiceWorker } from './app/pwa/registerServiceWorker';
 import { AppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
@@ -17,7 +20,10 @@ async function start(): Promise<void> {
   const store = makeStore();
   await boot(store.dispatch, { awaitLocalDatabase: runsAsInstalledApp() });
   watchNetwork(store.dispatch);
-  // PWA: registerServiceWorker() is wired here by src/app/pwa
+  registerServiceWorker({
+    onUpdateAvailable: () => store.dispatch(pwaActions.updateFound()),
+    onOfflineReady: () => store.dispatch(pwaActions.offlineReadied()),
+  });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
@@ -27,7 +33,7 @@ async function start(): Promise<void> {
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <AppRouter />
-          {/* PWA: <PwaUpdatePrompt /> is mounted here by src/app/pwa */}
+          <PwaUpdatePrompt />
         </ThemeProvider>
       </Provider>
     </StrictMode>,

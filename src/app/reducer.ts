@@ -7,6 +7,7 @@
 import { combineSlices, createDynamicMiddleware } from '@reduxjs/toolkit';
 import { configSlice } from './configSlice';
 import { networkSlice } from './networkSlice';
+import { pwaSlice } from './pwa/pwaSlice';
 import { sessionSlice } from './sessionSlice';
 import { uiSlice } from './uiSlice';
 
@@ -19,6 +20,7 @@ export const rootReducer = combineSlices(
   configSlice,
   networkSlice,
   uiSlice,
+  pwaSlice,
 ).withLazyLoadedSlices<LazyLoadedSlices>();
 
 /** Middleware of lazily loaded parts; every store applies it, each with its own instance. */

@@ -1,12 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { product } from '../../src/config/product';
 
 /** Waits until the service worker controls the page: from then on the shell is precached. */
-async function waitForServiceWorkerControl(page: import('@playwright/test').Page) {
-  await page.waitForFunction(async () => {
-    const registration = await navigator.serviceWorker.getRegistration();
-    return Boolean(registration?.active && navigator.serviceWorker.controller);
-  }, undefined, { timeout: 45_000 });
+async function waitForServiceWorkerControl(page: Page) {
+  // A synchronous predicate: waitForFunction treats a returned promise as truthy at once.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
 }
 
 test('the web manifest makes the app installable', async ({ request }) => {
