@@ -4,6 +4,7 @@
  * are parsed with node:util's parseArgs (strict: an unknown option is an error).
  */
 import { parseArgs } from 'node:util';
+import { userCommands } from './commands/users';
 import { importReferenceCommand, referenceExtractCommand } from './db/reference/commands';
 
 interface Command {
@@ -15,6 +16,7 @@ interface Command {
 const str = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
 
 const COMMANDS: Record<string, Command> = {
+  ...userCommands,
   'import:reference': {
     usage:
       'import:reference [--from ../shared/data]   import reference data (committed extract, or the full files)',
