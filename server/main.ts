@@ -8,12 +8,12 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { ensureReferenceData } from './db/reference/seed';
+import { ensureReferenceData, type SeedCounts } from './db/reference/seed';
 import { databaseOptionsFrom } from './plugins/external/db';
 
 const config = loadConfig();
 const database = await openDatabase(databaseOptionsFrom(config));
-let seeded: Awaited<ReturnType<typeof ensureReferenceData>> = null;
+let seeded: SeedCounts | null;
 try {
   await migrateToLatest(database.db);
   // Countries, regions, languages and classifications: seeded when empty or when the extract changed.
