@@ -15,13 +15,20 @@ export interface PendingSocialSignIn {
   idToken: string;
 }
 
+/** Which parts of the config dialog show (SPEC §2 "Customize Your Experience"). */
+export type ConfigSection = 'all' | 'location' | 'species';
+
 /** Every modal of the app and the props it opens with. */
 export type ModalRequest =
   | { name: 'login'; props: { email?: string } }
   | { name: 'register'; props: { social?: PendingSocialSignIn } }
   | { name: 'forgotPassword'; props: { email?: string } }
   /** With `rid`: arrived from a reset request (pin from the mail); without: change while signed in. */
-  | { name: 'resetPassword'; props: { rid?: string; email?: string } };
+  | { name: 'resetPassword'; props: { rid?: string; email?: string } }
+  /** Customize Your Experience; the back button shows only when `showBack` allows it. */
+  | { name: 'config'; props: { section: ConfigSection; showBack?: boolean } }
+  /** Share with Friends: QR code of the get-the-app link and the device share sheet. */
+  | { name: 'share'; props: Record<string, never> };
 
 export type ModalName = ModalRequest['name'];
 export type ModalEntry = ModalRequest & { id: string };

@@ -17,6 +17,10 @@ function ModalView({ entry }: { entry: ModalEntry }) {
       return <ForgotPasswordDialog modalId={entry.id} {...entry.props} />;
     case 'resetPassword':
       return <ResetPasswordDialog modalId={entry.id} {...entry.props} />;
+    // The config and share dialogs are registered here as they land (issue 3).
+    case 'config':
+    case 'share':
+      return null;
   }
 }
 
