@@ -125,7 +125,7 @@ describe('PUT password_reset with rid and pin', () => {
   it('asks for the pin when it is missing', async () => {
     const response = await changePassword({ use_rid: true, rid: 'abc', password_new: 'Strong123' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'failed', reason: messages.resetCurrentRequired });
+    expect(response.json()).toEqual({ status: 'failed', reason: messages.resetPinRequired });
   });
 
   it('only mails the member who asked', async () => {

@@ -67,7 +67,7 @@ const passwordReset: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const body = request.body;
       if (isPinReset(body)) {
         const rid = body.rid ?? body.password_current;
-        if (!rid || !body.reset_pin) throw badRequest(messages.resetCurrentRequired);
+        if (!rid || !body.reset_pin) throw badRequest(messages.resetPinRequired);
         if (!meetsMediumRule(body.password_new)) throw badRequest(messages.passwordTooWeak);
         const userId = await app.passwordResets.complete(rid, body.reset_pin.trim(), body.password_new);
         await app.tokens.revokeUserTokens(userId);

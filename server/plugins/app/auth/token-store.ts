@@ -171,11 +171,6 @@ export class TokenStore {
     return { authToken: auth.token, refreshToken: next.token };
   }
 
-  /** A further auth token in an existing sign-in. */
-  async issueAuthToken(userId: string, sessionId: string): Promise<string> {
-    return (await this.insert('auth', this.ttl.authTtlSeconds, { userId, sessionId })).token;
-  }
-
   async revokeSession(sessionId: string): Promise<void> {
     await this.db
       .updateTable('auth_tokens')
