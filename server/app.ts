@@ -26,6 +26,7 @@ import securityPlugin from './plugins/external/security';
 import staticPlugin, { hasBuiltApp } from './plugins/external/static';
 import swaggerPlugin from './plugins/external/swagger';
 import routes from './routes/index';
+import { validationOptions } from './validation';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, TypeBoxTypeProvider>;
 
@@ -43,13 +44,6 @@ export interface AppDeps {
   mailer?: Mailer;
   clock?: Clock;
 }
-
-/**
- * Ajv as the routes need it: `removeAdditional: false` because Fastify's default (true) silently
- * strips fields and, in union bodies, mutates the body while trying the first branch, so the right
- * branch then fails; `allErrors` so the validation reason can pick the most useful error.
- */
-export const AJV_OPTIONS = { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } as const;
 
 /** Keeps one-time secrets in links (verify_email?token=…) out of the request log. */
 function redactUrl(url: string): string {
@@ -93,7 +87,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: AJV_OPTIONS },
+    ...validationOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(fieldmark, { config, ...deps });
   return app;

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { LoginRequestSchema, RegisterRequestSchema } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { UpdateUserRequestSchema } from '@contract/users';
-import { AJV_OPTIONS } from '../../../app';
+import { validationOptions } from '../../../validation';
 import { validationReason } from './validation-reason';
 
 /** Validates through Fastify with the app's Ajv options, so these are the errors routes really see. */
 async function reasonFor(schema: object, body: unknown, fieldMessages?: Record<string, string>): Promise<string> {
-  const app = Fastify({ ajv: { customOptions: AJV_OPTIONS } });
+  const app = Fastify(validationOptions);
   let reason = '(body was accepted)';
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     reason = validationReason(error.validation ?? [], error.validationContext, fieldMessages);
