@@ -185,6 +185,25 @@ export async function createMember(
   return { id: row.id, email, password };
 }
 
+/** Inserts a reference location (a country) for profile tests; the template database has none. */
+export async function createLocation(t: TestApp, location: { id: string; name: string }): Promise<void> {
+  await t.db
+    .insertInto('locations')
+    .values({
+      id: location.id,
+      name: location.name,
+      type: 'country',
+      parent_id: null,
+      names: JSON.stringify({ en: location.name }),
+      latitude: 0,
+      longitude: 0,
+      has_species: false,
+      search_text: ` ${location.name.toLowerCase()} `,
+      search_name: location.name.toLowerCase(),
+    })
+    .execute();
+}
+
 /** POST login with a password; throws unless it succeeds. */
 export async function signIn(t: TestApp, member: Pick<TestMember, 'email' | 'password'>): Promise<LoginResponse> {
   const response = await t.app.inject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResponse } from '@contract/auth';
 import { messages } from '@contract/messages';
-import { api, bearer, buildTestApp, type TestApp } from './helpers';
+import { api, bearer, buildTestApp, createLocation, type TestApp } from './helpers';
 import { readMailbox } from './mailbox';
 
 let t: TestApp;
@@ -88,11 +88,18 @@ describe('POST register with a password', () => {
     expect(blank.json()).toEqual({ status: 'failed', reason: messages.registerFieldsRequired });
   });
 
-  it('honours the newsletter choice under either name and keeps the location id', async () => {
-    const first = (await register({ ...valid, username: 'n1@example.org', newsletter_subscribed: false, location_id: 'loc-1' })).json<LoginResponse>();
-    expect(first.profile).toMatchObject({ newsletter_subscribed: false, location_id: 'loc-1' });
+  it('honours the newsletter choice under either name and keeps the location', async () => {
+    await createLocation(t, { id: 'GBR', name: 'United Kingdom' });
+    const first = (await register({ ...valid, username: 'n1@example.org', newsletter_subscribed: false, location_id: 'GBR' })).json<LoginResponse>();
+    expect(first.profile).toMatchObject({ newsletter_subscribed: false, location_id: 'GBR', location: { id: 'GBR', name: 'United Kingdom' } });
     const second = (await register({ ...valid, username: 'n2@example.org', accept_newsletter: false })).json<LoginResponse>();
     expect(second.profile?.newsletter_subscribed).toBe(false);
+  });
+
+  it('refuses an unknown location', async () => {
+    const response = await register({ ...valid, username: 'nowhere@example.org', location_id: 'ATLANTIS' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: 'failed', reason: messages.configLocationRequired });
   });
 
   it('rejects fields the contract does not know, by name', async () => {

@@ -3,7 +3,7 @@ import type { ClientTokenResponse } from '@contract/auth';
 import { defaultClientCredentials } from '@config/client';
 import { messages } from '@contract/messages';
 import type { GetUserResponse, UpdateUserResponse } from '@contract/users';
-import { api, bearer, buildTestApp, createMember, signIn, type TestApp, type TestMember } from './helpers';
+import { api, bearer, buildTestApp, createLocation, createMember, signIn, type TestApp, type TestMember } from './helpers';
 
 let t: TestApp;
 let ann: TestMember;
@@ -78,16 +78,26 @@ describe('GET users/{id}', () => {
 });
 
 describe('PUT users/{id}', () => {
-  it('lets the owner update their profile', async () => {
-    const response = await put(ann.id, { about: 'Birder', nickname: 'Annie', stats_visible_to_others: false, location_id: 'loc-9' }, tokens.ann);
+  it('lets the owner update their profile, the location answered with its name', async () => {
+    await createLocation(t, { id: 'ZAF', name: 'South Africa' });
+    const response = await put(ann.id, { about: 'Birder', nickname: 'Annie', stats_visible_to_others: false, location_id: 'ZAF' }, tokens.ann);
     expect(response.statusCode).toBe(200);
     expect(response.json<UpdateUserResponse>().profile).toMatchObject({
       about: 'Birder',
       nickname: 'Annie',
       stats_visible_to_others: false,
-      location_id: 'loc-9',
-      location: null,
+      location_id: 'ZAF',
+      location: { id: 'ZAF', name: 'South Africa' },
     });
+    expect((await get(ann.id, tokens.ann)).json<GetUserResponse>().profile).toMatchObject({ location: { id: 'ZAF', name: 'South Africa' } });
+  });
+
+  it('refuses a location that does not exist, and clears it with null', async () => {
+    const unknown = await put(ann.id, { location_id: 'ATLANTIS' }, tokens.ann);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ status: 'failed', reason: messages.configLocationRequired });
+    const cleared = await put(bob.id, { location_id: null }, tokens.bob);
+    expect(cleared.json<UpdateUserResponse>().profile).toMatchObject({ location_id: null, location: null });
   });
 
   it('refuses another member with 403', async () => {

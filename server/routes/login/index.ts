@@ -47,7 +47,7 @@ const login: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request) => {
       const body = request.body;
-      const includeProfile = request.query.include_profile === true;
+      const profileIfAsked = async (user: UserRow) => (request.query.include_profile === true ? app.users.profileOf(user) : undefined);
 
       if (body.method === 'refresh') {
         const refresh = await app.tokens.resolve(body.access_token);
@@ -55,7 +55,7 @@ const login: FastifyPluginCallbackTypebox = (app, _options, done) => {
         const user = await app.users.findById(refresh.user.id);
         if (!user) throw unauthorized();
         await assertMaySignIn(app, user);
-        return sessionAnswer(user, await app.tokens.renewFromRefresh(refresh), includeProfile);
+        return sessionAnswer(user, await app.tokens.renewFromRefresh(refresh), await profileIfAsked(user));
       }
 
       if (body.method === 'social') {
@@ -65,14 +65,14 @@ const login: FastifyPluginCallbackTypebox = (app, _options, done) => {
           throw new ApiError(401, formatMessage(messages.socialNoAccount, { provider: providerLabel(body.provider) }));
         }
         await assertMaySignIn(app, user);
-        return sessionAnswer(user, await app.tokens.issueSession(user.id), includeProfile);
+        return sessionAnswer(user, await app.tokens.issueSession(user.id), await profileIfAsked(user));
       }
 
       const user = await app.users.findByEmail(body.username);
       const passwordMatches = await verifyPassword(user?.password_hash ?? null, body.password);
       if (!user || !passwordMatches) throw new ApiError(401, messages.invalidCredentials);
       await assertMaySignIn(app, user);
-      return sessionAnswer(user, await app.tokens.issueSession(user.id), includeProfile);
+      return sessionAnswer(user, await app.tokens.issueSession(user.id), await profileIfAsked(user));
     },
   );
   done();

@@ -48,6 +48,9 @@ const register: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request, reply) => {
       const body = request.body;
+      if (body.location_id !== undefined && !(await app.users.findLocation(body.location_id))) {
+        throw badRequest(messages.configLocationRequired);
+      }
       let user: UserRow | undefined;
 
       if (body.method === 'social') {
@@ -96,7 +99,7 @@ const register: FastifyPluginCallbackTypebox = (app, _options, done) => {
           nickname: user.nickname,
         });
       }
-      return reply.code(200).send(sessionAnswer(user, await app.tokens.issueSession(user.id), true));
+      return reply.code(200).send(sessionAnswer(user, await app.tokens.issueSession(user.id), await app.users.profileOf(user)));
     },
   );
   done();

@@ -16,9 +16,10 @@ import {
   UserIdParamsSchema,
   type UpdateUserRequest,
 } from '@contract/users';
-import { forbidden, notFound } from '../../errors';
+import { messages } from '@contract/messages';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { decideAccess, memberOf } from '../../plugins/app/auth/guard';
-import { toProfile, toPublicProfile } from '../../plugins/app/users/users-repository';
+import { toPublicProfile } from '../../plugins/app/users/users-repository';
 
 const readFull = { role: 'admin', permission: 'admin-users:r', selfParam: 'id' } as const;
 const update = { role: 'admin', permission: 'admin-users:u', selfParam: 'id' } as const;
@@ -26,9 +27,13 @@ const remove = { role: 'admin', permission: 'admin-users:d', selfParam: 'id' } a
 
 const users: FastifyPluginCallbackTypebox = (app, _options, done) => {
   async function updateProfile(id: string, patch: UpdateUserRequest) {
+    // A location must be one of the reference locations (null clears it).
+    if (typeof patch.location_id === 'string' && !(await app.users.findLocation(patch.location_id))) {
+      throw badRequest(messages.configLocationRequired);
+    }
     const row = await app.users.update(id, patch);
     if (!row) throw notFound();
-    return { status: 'success' as const, profile: toProfile(row) };
+    return { status: 'success' as const, profile: await app.users.profileOf(row) };
   }
 
   app.get(
@@ -48,7 +53,7 @@ const users: FastifyPluginCallbackTypebox = (app, _options, done) => {
       if (!row) throw notFound();
       const principal = request.principal;
       if (principal?.kind === 'member' && decideAccess(principal, readFull, request.params)) {
-        return { status: 'success' as const, profile: toProfile(row), roles: row.roles };
+        return { status: 'success' as const, profile: await app.users.profileOf(row), roles: row.roles };
       }
       return { status: 'success' as const, profile: toPublicProfile(row) };
     },

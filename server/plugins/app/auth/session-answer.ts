@@ -1,13 +1,13 @@
 /** What login, refresh and register answer once a member is signed in (contract SessionFields). */
-import type { LoginResponse } from '@contract/auth';
+import type { LoginResponse, Profile } from '@contract/auth';
 import type { Permissions } from '@contract/permissions';
 import type { UserRow } from '../../../db/schema';
-import { toProfile } from '../users/users-repository';
 
 export function sessionAnswer(
   user: UserRow,
   tokens: { authToken: string; refreshToken: string },
-  includeProfile: boolean,
+  /** Sent when the client asked for it (include_profile) and always after register. */
+  profile?: Profile,
 ): LoginResponse {
   return {
     status: 'success',
@@ -20,6 +20,6 @@ export function sessionAnswer(
     nickname: user.nickname,
     user_id: user.id,
     avatar: user.avatar,
-    ...(includeProfile ? { profile: toProfile(user) } : {}),
+    ...(profile ? { profile } : {}),
   };
 }

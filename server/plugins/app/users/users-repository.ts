@@ -2,10 +2,12 @@
  * Members: every read and write of the `users` table, and the mapping from rows to the contract's
  * Profile / PublicProfile (rows never leave the server as they are). Emails are stored trimmed and
  * lowercased; ids that are not UUIDs are "not found" here rather than a PostgreSQL cast error.
+ * A member's preferred location is a reference-data location (server/db/reference); the profile
+ * carries its id and English name.
  */
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { Profile } from '@contract/auth';
+import type { Profile, ProfileLocationSchema } from '@contract/auth';
 import type { Permissions, Principal } from '@contract/permissions';
 import type { Static } from 'typebox';
 import type { PublicProfileSchema, UpdateUserRequest } from '@contract/users';
@@ -13,6 +15,7 @@ import type { Clock } from '../../../clock';
 import type { DB, UserRow } from '../../../db/schema';
 
 export type PublicProfile = Static<typeof PublicProfileSchema>;
+export type ProfileLocation = Static<typeof ProfileLocationSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -113,6 +116,16 @@ export class UsersRepository {
       .execute();
   }
 
+  async findLocation(id: string): Promise<ProfileLocation | undefined> {
+    return this.db.selectFrom('locations').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The whole profile, with the name of the member's location. */
+  async profileOf(row: UserRow): Promise<Profile> {
+    const location = row.location_id === null ? undefined : await this.findLocation(row.location_id);
+    return toProfile(row, location ?? null);
+  }
+
   /** Deletes the member; their tokens, resets and identities go with them (ON DELETE CASCADE). */
   async delete(id: string): Promise<boolean> {
     if (!isUuid(id)) return false;
@@ -121,7 +134,7 @@ export class UsersRepository {
   }
 }
 
-export function toProfile(row: UserRow): Profile {
+export function toProfile(row: UserRow, location: ProfileLocation | null): Profile {
   return {
     user_id: row.id,
     firstname: row.firstname,
@@ -132,8 +145,7 @@ export function toProfile(row: UserRow): Profile {
     newsletter_subscribed: row.newsletter_subscribed,
     stats_visible_to_others: row.stats_visible_to_others,
     location_id: row.location_id,
-    // Locations arrive with their own issue; until then there is no location name to join.
-    location: null,
+    location,
     created_at: Math.floor(row.created_at.getTime() / 1000),
   };
 }
