@@ -39,11 +39,20 @@ interface Result {
 }
 
 /** One autocannon run; `length` is seconds, or `{ amount }` requests (then every answer is awaited). */
-async function autocannon(url: string, extra: string[] = [], length: number | { amount: number } = SECONDS, connections = CONNECTIONS): Promise<Result> {
+async function autocannon(
+  url: string,
+  extra: string[] = [],
+  length: number | { amount: number } = SECONDS,
+  connections = CONNECTIONS,
+): Promise<Result> {
   const limit = typeof length === 'number' ? ['-d', String(length)] : ['-a', String(length.amount)];
-  const { stdout } = await run(process.execPath, [autocannonBin, '--json', '-c', String(connections), ...limit, ...extra, url], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [autocannonBin, '--json', '-c', String(connections), ...limit, ...extra, url],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout) as Result;
 }
 
@@ -70,7 +79,10 @@ const config = {
 const database = await openDatabase({ dataDir });
 const BODY = JSON.stringify({ status: 'success' });
 const bare = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(BODY) });
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(BODY),
+  });
   response.end(BODY);
 });
 /** node:http sending the very headers the app sends (security headers, CORS vary, no-store): shows
@@ -94,9 +106,13 @@ try {
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
     const sameHeadersUrl = `http://127.0.0.1:${(bareSameHeaders.address() as AddressInfo).port}/`;
     const sample = await fetch(`${appUrl}/api/v1.0/health`);
-    appHeaders = Object.fromEntries([...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+    appHeaders = Object.fromEntries(
+      [...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+    );
 
-    console.log(`bench:api — ${PAIRS} interleaved pairs of ${SECONDS} s, ${CONNECTIONS} connections, autocannon in its own process`);
+    console.log(
+      `bench:api — ${PAIRS} interleaved pairs of ${SECONDS} s, ${CONNECTIONS} connections, autocannon in its own process`,
+    );
     // Warm-up: JIT, the serializer and the connection pools, not counted.
     await autocannon(`${appUrl}/api/v1.0/health`, [], 2);
     await autocannon(bareUrl, [], 2);
@@ -133,7 +149,14 @@ try {
     // no argon2 work is still running when the database closes below.
     const login = await autocannon(
       `${appUrl}/api/v1.0/login`,
-      ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify({ username: member.email, password: member.password })],
+      [
+        '-m',
+        'POST',
+        '-H',
+        'content-type=application/json',
+        '-b',
+        JSON.stringify({ username: member.email, password: member.password }),
+      ],
       { amount: 40 * SECONDS },
       8,
     );
@@ -142,7 +165,9 @@ try {
     console.log('');
     console.log(`health median   ${fmt(median(health))} req/s`);
     console.log(`node:http median${fmt(median(node))} req/s`);
-    console.log(`ratio health / node:http = ${ratio.toFixed(2)} (goal ≥ 0.90: ${ratio >= 0.9 ? 'met' : 'not met'})`);
+    console.log(
+      `ratio health / node:http = ${ratio.toFixed(2)} (goal ≥ 0.90: ${ratio >= 0.9 ? 'met' : 'not met'})`,
+    );
     console.log(
       `  for reference: node:http sending the app's ${Object.keys(appHeaders).length} headers ${fmt(median(nodeSameHeaders))} req/s, ` +
         `health / that = ${(median(health) / median(nodeSameHeaders)).toFixed(2)}`,

@@ -3,11 +3,25 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { validationOptions } from './validation';
 
-async function echo(request: { url: string; payload?: Record<string, unknown> }): Promise<{ statusCode: number; json: () => unknown }> {
+async function echo(request: {
+  url: string;
+  payload?: Record<string, unknown>;
+}): Promise<{ statusCode: number; json: () => unknown }> {
   const app = Fastify(validationOptions);
-  const schema = Type.Object({ value: Type.Union([Type.String(), Type.Null()]), flag: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
-  app.post('/', { schema: { body: schema, querystring: Type.Object({ flag: Type.Optional(Type.Boolean()) }) } }, (req) => ({ body: req.body, query: req.query }));
-  const response = await app.inject({ method: 'POST', url: request.url, ...(request.payload ? { payload: request.payload } : {}) });
+  const schema = Type.Object(
+    { value: Type.Union([Type.String(), Type.Null()]), flag: Type.Optional(Type.Boolean()) },
+    { additionalProperties: false },
+  );
+  app.post(
+    '/',
+    { schema: { body: schema, querystring: Type.Object({ flag: Type.Optional(Type.Boolean()) }) } },
+    (req) => ({ body: req.body, query: req.query }),
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: request.url,
+    ...(request.payload ? { payload: request.payload } : {}),
+  });
   await app.close();
   return response;
 }

@@ -12,7 +12,12 @@
 import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';
 
-export const AJV_OPTIONS = { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } as const;
+export const AJV_OPTIONS = {
+  allErrors: true,
+  removeAdditional: false,
+  coerceTypes: 'array',
+  useDefaults: true,
+} as const;
 
 type ExternalSchemas = Parameters<BuildCompilerFromPool>[0];
 /** What Fastify passes to each compiled validator (the declared type says Ajv's compile(schema)). */
@@ -24,8 +29,12 @@ type RouteValidatorCompiler = (route: RouteDefinition) => unknown;
 const fromPool = AjvCompiler();
 
 export function buildValidator(externalSchemas: ExternalSchemas): RouteValidatorCompiler {
-  const forBody = fromPool(externalSchemas, { customOptions: { ...AJV_OPTIONS, coerceTypes: false } }) as unknown as RouteValidatorCompiler;
-  const forOthers = fromPool(externalSchemas, { customOptions: AJV_OPTIONS }) as unknown as RouteValidatorCompiler;
+  const forBody = fromPool(externalSchemas, {
+    customOptions: { ...AJV_OPTIONS, coerceTypes: false },
+  }) as unknown as RouteValidatorCompiler;
+  const forOthers = fromPool(externalSchemas, {
+    customOptions: AJV_OPTIONS,
+  }) as unknown as RouteValidatorCompiler;
   return (route) => (route.httpPart === 'body' ? forBody : forOthers)(route);
 }
 

@@ -33,7 +33,8 @@ function required(values: Values, name: string): string {
 }
 
 function role(value: string): Role {
-  if (!(ROLES as readonly string[]).includes(value)) throw new Error(`unknown role '${value}' (one of: ${ROLES.join(', ')})`);
+  if (!(ROLES as readonly string[]).includes(value))
+    throw new Error(`unknown role '${value}' (one of: ${ROLES.join(', ')})`);
   return value as Role;
 }
 
@@ -90,8 +91,15 @@ export async function changeRoles(
 
 export const userCommands: Record<string, CliCommand> = {
   'user:create': {
-    usage: 'user:create --email E --password P --nickname N [--firstname F] [--role admin]   create a verified account',
-    options: { email: { type: 'string' }, password: { type: 'string' }, nickname: { type: 'string' }, firstname: { type: 'string' }, role: { type: 'string' } },
+    usage:
+      'user:create --email E --password P --nickname N [--firstname F] [--role admin]   create a verified account',
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      nickname: { type: 'string' },
+      firstname: { type: 'string' },
+      role: { type: 'string' },
+    },
     async run(values) {
       const user = await createUser({
         email: required(values, 'email'),

@@ -113,7 +113,8 @@ async function lockDataDir(lockFile: string): Promise<() => Promise<void>> {
       };
     }
     const holder = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw inUse(holder);
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder))
+      throw inUse(holder);
     await rm(lockFile, { force: true });
   }
   throw new Error(`Could not lock ${lockFile}`);

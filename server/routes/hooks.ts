@@ -5,7 +5,11 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
  * SPEC §5: the username (an email) is trimmed and lowercased. Done before validation so that
  * " Ann@Example.org " passes the email pattern and is stored and looked up as "ann@example.org".
  */
-export function normaliseUsername(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function normaliseUsername(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const body = request.body as Record<string, unknown> | null | undefined;
   if (body && typeof body === 'object' && typeof body.username === 'string') {
     body.username = body.username.trim().toLowerCase();

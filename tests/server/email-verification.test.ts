@@ -11,10 +11,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const member = { firstname: 'Bo', nickname: 'Bo', username: 'bo@example.org', password: 'Secret123', terms_accepted: true };
+const member = {
+  firstname: 'Bo',
+  nickname: 'Bo',
+  username: 'bo@example.org',
+  password: 'Secret123',
+  terms_accepted: true,
+};
 
 function login() {
-  return t.app.inject({ method: 'POST', url: api('/login'), payload: { username: member.username, password: member.password } });
+  return t.app.inject({
+    method: 'POST',
+    url: api('/login'),
+    payload: { username: member.username, password: member.password },
+  });
 }
 
 /** Follows a mailed link the way a browser would: only its path and query matter to the app. */
@@ -33,19 +43,29 @@ describe('with REQUIRE_EMAIL_VERIFICATION', () => {
     expect(body).toMatchObject({ status: 'success', email_verification_required: true, nickname: 'Bo' });
     expect(body.auth_token).toBeUndefined();
     link = linkIn(await lastMailTo(t.mailDir, member.username));
-    expect(link).toMatch(new RegExp(`^${t.config.publicUrl}/api/v1\\.0/verify_email\\?token=[A-Za-z0-9_-]{22}$`));
+    expect(link).toMatch(
+      new RegExp(`^${t.config.publicUrl}/api/v1\\.0/verify_email\\?token=[A-Za-z0-9_-]{22}$`),
+    );
   });
 
   it('login answers 403 with email_verification_required until the link is followed', async () => {
     const response = await login();
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ status: 'failed', reason: messages.emailNotVerified, email_verification_required: true });
+    expect(response.json()).toEqual({
+      status: 'failed',
+      reason: messages.emailNotVerified,
+      email_verification_required: true,
+    });
     // A link was mailed moments ago, so no second one yet.
     expect(await mailsTo(t.mailDir, member.username)).toHaveLength(1);
   });
 
   it('a wrong password still gets the ordinary 401, revealing nothing about verification', async () => {
-    const response = await t.app.inject({ method: 'POST', url: api('/login'), payload: { username: member.username, password: 'Wrong1234' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: api('/login'),
+      payload: { username: member.username, password: 'Wrong1234' },
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -70,12 +90,18 @@ describe('with REQUIRE_EMAIL_VERIFICATION', () => {
 
   it('an old unconfirmed account gets a fresh link when it tries to sign in', async () => {
     const late = { ...member, username: 'late@example.org' };
-    expect((await t.app.inject({ method: 'POST', url: api('/register'), payload: late })).statusCode).toBe(202);
+    expect((await t.app.inject({ method: 'POST', url: api('/register'), payload: late })).statusCode).toBe(
+      202,
+    );
     t.clock.advance(8 * 24 * 3600); // the first link (7 days) has expired
     try {
       const first = linkIn(await lastMailTo(t.mailDir, late.username));
       expect((await follow(first)).headers.location).toBe('/?action=emailverified&error=1');
-      const attempt = await t.app.inject({ method: 'POST', url: api('/login'), payload: { username: late.username, password: late.password } });
+      const attempt = await t.app.inject({
+        method: 'POST',
+        url: api('/login'),
+        payload: { username: late.username, password: late.password },
+      });
       expect(attempt.statusCode).toBe(403);
       const second = linkIn(await lastMailTo(t.mailDir, late.username));
       expect(second).not.toBe(first);

@@ -205,7 +205,10 @@ export async function createLocation(t: TestApp, location: { id: string; name: s
 }
 
 /** POST login with a password; throws unless it succeeds. */
-export async function signIn(t: TestApp, member: Pick<TestMember, 'email' | 'password'>): Promise<LoginResponse> {
+export async function signIn(
+  t: TestApp,
+  member: Pick<TestMember, 'email' | 'password'>,
+): Promise<LoginResponse> {
   const response = await t.app.inject({
     method: 'POST',
     url: api('/login'),

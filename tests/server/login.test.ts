@@ -42,7 +42,9 @@ describe('POST login with a password', () => {
   });
 
   it('adds the profile (with location) when include_profile=true', async () => {
-    const body = (await login({ username: member.email, password: member.password }, '?include_profile=true')).json<LoginResponse>();
+    const body = (
+      await login({ username: member.email, password: member.password }, '?include_profile=true')
+    ).json<LoginResponse>();
     expect(body.profile).toMatchObject({
       user_id: member.id,
       username: 'ann@example.org',
@@ -151,7 +153,10 @@ describe('POST login with method refresh', () => {
     t.clock.advance(4000); // the auth token has expired
     try {
       expect((await me(session.auth_token)).statusCode).toBe(401);
-      const response = await login({ method: 'refresh', access_token: session.refresh_token }, '?include_profile=true');
+      const response = await login(
+        { method: 'refresh', access_token: session.refresh_token },
+        '?include_profile=true',
+      );
       expect(response.statusCode).toBe(200);
       const renewed = response.json<LoginResponse>();
       expect(renewed.user_id).toBe(member.id);
@@ -186,7 +191,12 @@ describe('POST logout', () => {
   it('revokes the auth token and its refresh credential, and nothing else', async () => {
     const other = await signIn(t, member);
     const session = await signIn(t, member);
-    const response = await t.app.inject({ method: 'POST', url: api('/logout'), headers: bearer(session.auth_token), payload: {} });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: api('/logout'),
+      headers: bearer(session.auth_token),
+      payload: {},
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'success' });
     expect((await me(session.auth_token)).json()).toEqual({ status: 'failed', reason: 'Invalid Token' });
@@ -196,7 +206,11 @@ describe('POST logout', () => {
 
   it('ends the sign-in by its refresh credential when the auth token has lapsed, without a body too', async () => {
     const session = await signIn(t, member);
-    const response = await t.app.inject({ method: 'POST', url: api('/logout'), payload: { refresh_token: session.refresh_token } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: api('/logout'),
+      payload: { refresh_token: session.refresh_token },
+    });
     expect(response.statusCode).toBe(200);
     expect((await me(session.auth_token)).statusCode).toBe(401);
     const bare = await t.app.inject({ method: 'POST', url: api('/logout') });
@@ -209,7 +223,11 @@ describe('rate limit on login', () => {
     const limited = await buildTestApp({ rateLimits: { login: { max: 3, timeWindowMs: 60_000 } } });
     try {
       const attempt = () =>
-        limited.app.inject({ method: 'POST', url: api('/login'), payload: { username: 'x@example.org', password: 'nope' } });
+        limited.app.inject({
+          method: 'POST',
+          url: api('/login'),
+          payload: { username: 'x@example.org', password: 'nope' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);

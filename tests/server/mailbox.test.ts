@@ -23,7 +23,9 @@ describe('parseEml', () => {
     expect(mail.to).toBe('ann@example.org');
     expect(mail.subject).toBe('Reset your Fieldmark password');
     expect(mail.text).toContain('Hello Ann — welcome,');
-    expect(linkIn(mail)).toBe('https://a-very-long-public-origin.example.org/?action=forgotpassword&rid=AbCdEfGhIjKlMnOpQrStUv');
+    expect(linkIn(mail)).toBe(
+      'https://a-very-long-public-origin.example.org/?action=forgotpassword&rid=AbCdEfGhIjKlMnOpQrStUv',
+    );
     expect(pinIn(mail)).toBe('012345');
   });
 

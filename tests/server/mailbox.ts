@@ -64,7 +64,9 @@ export async function readMailbox(mailDir: string): Promise<ReceivedMail[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  return Promise.all(files.map(async (file) => parseEml(await readFile(join(mailDir, file), 'utf8'), join(mailDir, file))));
+  return Promise.all(
+    files.map(async (file) => parseEml(await readFile(join(mailDir, file), 'utf8'), join(mailDir, file))),
+  );
 }
 
 export async function mailsTo(mailDir: string, to: string): Promise<ReceivedMail[]> {

@@ -16,7 +16,11 @@ function requestToken(payload: object) {
 
 describe('POST oauth/token', () => {
   it('issues a client token whose last segment is its expiry', async () => {
-    const response = await requestToken({ grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret' });
+    const response = await requestToken({
+      grant_type: 'client_credentials',
+      client_id: 'test-client',
+      client_secret: 'test-secret',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<ClientTokenResponse>();
     expect(body).toMatchObject({ status: 'success', token_type: 'Bearer', expires_in: 86_400 });
@@ -36,22 +40,44 @@ describe('POST oauth/token', () => {
   });
 
   it('refuses another grant type', async () => {
-    const response = await requestToken({ grant_type: 'password', client_id: 'test-client', client_secret: 'test-secret' });
+    const response = await requestToken({
+      grant_type: 'password',
+      client_id: 'test-client',
+      client_secret: 'test-secret',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ status: 'failed', reason: 'grant_type: must be "client_credentials"' });
   });
 
   it('a client token is not a member: member-only routes answer 401 sign-in required', async () => {
-    const { access_token } = (await requestToken({ grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret' })).json<ClientTokenResponse>();
-    const response = await t.app.inject({ method: 'PUT', url: api('/users'), payload: { about: 'x' }, headers: bearer(access_token) });
+    const { access_token } = (
+      await requestToken({
+        grant_type: 'client_credentials',
+        client_id: 'test-client',
+        client_secret: 'test-secret',
+      })
+    ).json<ClientTokenResponse>();
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: api('/users'),
+      payload: { about: 'x' },
+      headers: bearer(access_token),
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ status: 'failed', reason: messages.signInRequired });
   });
 
   it('an expired client token answers 401 Invalid Token, so the client fetches a new one', async () => {
     const member = await createMember(t);
-    const { access_token } = (await requestToken({ grant_type: 'client_credentials', client_id: 'test-client', client_secret: 'test-secret' })).json<ClientTokenResponse>();
-    const read = () => t.app.inject({ method: 'GET', url: api(`/users/${member.id}`), headers: bearer(access_token) });
+    const { access_token } = (
+      await requestToken({
+        grant_type: 'client_credentials',
+        client_id: 'test-client',
+        client_secret: 'test-secret',
+      })
+    ).json<ClientTokenResponse>();
+    const read = () =>
+      t.app.inject({ method: 'GET', url: api(`/users/${member.id}`), headers: bearer(access_token) });
     expect((await read()).statusCode).toBe(200);
     t.clock.advance(86_401);
     try {

@@ -20,7 +20,12 @@ async function requestReset(username: string): Promise<string> {
 }
 
 function changePassword(payload: object, token?: string) {
-  return t.app.inject({ method: 'PUT', url: api('/password_reset'), payload, ...(token ? { headers: bearer(token) } : {}) });
+  return t.app.inject({
+    method: 'PUT',
+    url: api('/password_reset'),
+    payload,
+    ...(token ? { headers: bearer(token) } : {}),
+  });
 }
 
 function login(email: string, password: string) {
@@ -50,7 +55,11 @@ describe('POST password_reset', () => {
   });
 
   it('refuses a missing email with the SPEC message', async () => {
-    const response = await t.app.inject({ method: 'POST', url: api('/password_reset'), payload: { username: '' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: api('/password_reset'),
+      payload: { username: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ status: 'failed', reason: messages.forgotEmailRequired });
   });
@@ -63,7 +72,12 @@ describe('PUT password_reset with rid and pin', () => {
     const rid = await requestReset(member.email);
     const pin = pinIn(await lastMailTo(t.mailDir, member.email));
 
-    const wrong = await changePassword({ use_rid: true, rid, reset_pin: otherPin(pin), password_new: 'NewSecret1' });
+    const wrong = await changePassword({
+      use_rid: true,
+      rid,
+      reset_pin: otherPin(pin),
+      password_new: 'NewSecret1',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ status: 'failed', reason: messages.invalidResetPin });
 
@@ -73,17 +87,28 @@ describe('PUT password_reset with rid and pin', () => {
 
     expect((await login(member.email, member.password)).statusCode).toBe(401);
     expect((await login(member.email, 'NewSecret1')).statusCode).toBe(200);
-    const old = await t.app.inject({ method: 'GET', url: api(`/users/${member.id}`), headers: bearer(session.auth_token) });
+    const old = await t.app.inject({
+      method: 'GET',
+      url: api(`/users/${member.id}`),
+      headers: bearer(session.auth_token),
+    });
     expect(old.json()).toEqual({ status: 'failed', reason: 'Invalid Token' });
     // Used once, never again.
-    expect((await changePassword({ use_rid: true, rid, reset_pin: pin, password_new: 'Another1x' })).statusCode).toBe(400);
+    expect(
+      (await changePassword({ use_rid: true, rid, reset_pin: pin, password_new: 'Another1x' })).statusCode,
+    ).toBe(400);
   });
 
   it('accepts the rid in password_current, as SPEC words it', async () => {
     const member = await createMember(t);
     const rid = await requestReset(member.email);
     const pin = pinIn(await lastMailTo(t.mailDir, member.email));
-    const response = await changePassword({ use_rid: true, password_current: rid, reset_pin: pin, password_new: 'NewSecret2' });
+    const response = await changePassword({
+      use_rid: true,
+      password_current: rid,
+      reset_pin: pin,
+      password_new: 'NewSecret2',
+    });
     expect(response.statusCode).toBe(200);
     expect((await login(member.email, 'NewSecret2')).statusCode).toBe(200);
   });
@@ -93,7 +118,10 @@ describe('PUT password_reset with rid and pin', () => {
     const rid = await requestReset(member.email);
     const pin = pinIn(await lastMailTo(t.mailDir, member.email));
     for (let i = 0; i < 5; i++) {
-      expect((await changePassword({ use_rid: true, rid, reset_pin: otherPin(pin), password_new: 'NewSecret3' })).statusCode).toBe(400);
+      expect(
+        (await changePassword({ use_rid: true, rid, reset_pin: otherPin(pin), password_new: 'NewSecret3' }))
+          .statusCode,
+      ).toBe(400);
     }
     const late = await changePassword({ use_rid: true, rid, reset_pin: pin, password_new: 'NewSecret3' });
     expect(late.json()).toEqual({ status: 'failed', reason: messages.invalidResetPin });
@@ -106,7 +134,12 @@ describe('PUT password_reset with rid and pin', () => {
     const pin = pinIn(await lastMailTo(t.mailDir, member.email));
     t.clock.advance(3601);
     try {
-      const response = await changePassword({ use_rid: true, rid, reset_pin: pin, password_new: 'NewSecret4' });
+      const response = await changePassword({
+        use_rid: true,
+        rid,
+        reset_pin: pin,
+        password_new: 'NewSecret4',
+      });
       expect(response.json()).toEqual({ status: 'failed', reason: messages.invalidResetPin });
     } finally {
       t.clock.advance(-3601);
@@ -119,7 +152,9 @@ describe('PUT password_reset with rid and pin', () => {
     const pin = pinIn(await lastMailTo(t.mailDir, member.email));
     const weak = await changePassword({ use_rid: true, rid, reset_pin: pin, password_new: 'weak' });
     expect(weak.json()).toEqual({ status: 'failed', reason: messages.passwordTooWeak });
-    expect((await changePassword({ use_rid: true, rid, reset_pin: pin, password_new: 'Strong123' })).statusCode).toBe(200);
+    expect(
+      (await changePassword({ use_rid: true, rid, reset_pin: pin, password_new: 'Strong123' })).statusCode,
+    ).toBe(200);
   });
 
   it('asks for the pin when it is missing', async () => {
@@ -145,11 +180,17 @@ describe('PUT password_reset with the current password', () => {
   it('refuses a wrong current password and a weak new one', async () => {
     const member = await createMember(t);
     const { auth_token } = await signIn(t, member);
-    const wrong = await changePassword({ password_current: 'Wrong1234', password_new: 'NewSecret5' }, auth_token);
+    const wrong = await changePassword(
+      { password_current: 'Wrong1234', password_new: 'NewSecret5' },
+      auth_token,
+    );
     expect(wrong.json()).toEqual({ status: 'failed', reason: messages.currentPasswordWrong });
     const missing = await changePassword({ password_new: 'NewSecret5' }, auth_token);
     expect(missing.json()).toEqual({ status: 'failed', reason: messages.resetCurrentRequired });
-    const weak = await changePassword({ password_current: member.password, password_new: 'weak' }, auth_token);
+    const weak = await changePassword(
+      { password_current: member.password, password_new: 'weak' },
+      auth_token,
+    );
     expect(weak.json()).toEqual({ status: 'failed', reason: messages.passwordTooWeak });
   });
 
@@ -157,9 +198,13 @@ describe('PUT password_reset with the current password', () => {
     const member = await createMember(t);
     const other = await signIn(t, member);
     const current = await signIn(t, member);
-    const response = await changePassword({ password_current: member.password, password_new: 'NewSecret6' }, current.auth_token);
+    const response = await changePassword(
+      { password_current: member.password, password_new: 'NewSecret6' },
+      current.auth_token,
+    );
     expect(response.statusCode).toBe(200);
-    const me = (token: string) => t.app.inject({ method: 'GET', url: api(`/users/${member.id}`), headers: bearer(token) });
+    const me = (token: string) =>
+      t.app.inject({ method: 'GET', url: api(`/users/${member.id}`), headers: bearer(token) });
     expect((await me(current.auth_token)).statusCode).toBe(200);
     expect((await me(other.auth_token)).statusCode).toBe(401);
     expect((await login(member.email, 'NewSecret6')).statusCode).toBe(200);
@@ -171,8 +216,18 @@ describe('rate limit on password reset', () => {
   it('answers 429 on the attempt after the limit, for both methods', async () => {
     const limited = await buildTestApp({ rateLimits: { passwordReset: { max: 1, timeWindowMs: 60_000 } } });
     try {
-      const post = () => limited.app.inject({ method: 'POST', url: api('/password_reset'), payload: { username: 'x@example.org' } });
-      const put = () => limited.app.inject({ method: 'PUT', url: api('/password_reset'), payload: { use_rid: true, rid: 'x', reset_pin: '123456', password_new: 'Strong123' } });
+      const post = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: api('/password_reset'),
+          payload: { username: 'x@example.org' },
+        });
+      const put = () =>
+        limited.app.inject({
+          method: 'PUT',
+          url: api('/password_reset'),
+          payload: { use_rid: true, rid: 'x', reset_pin: '123456', password_new: 'Strong123' },
+        });
       expect((await post()).statusCode).toBe(200);
       expect((await post()).json()).toEqual({ status: 'failed', reason: messages.tooManyRequests });
       expect((await put()).statusCode).toBe(400);

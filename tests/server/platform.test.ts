@@ -24,7 +24,12 @@ describe('the API envelope', () => {
   });
 
   it('unknown routes answer 404 with the envelope', async () => {
-    for (const [method, url] of [['GET', api('/nope')], ['POST', api('/users/x/y')], ['GET', '/api'], ['DELETE', '/elsewhere']] as const) {
+    for (const [method, url] of [
+      ['GET', api('/nope')],
+      ['POST', api('/users/x/y')],
+      ['GET', '/api'],
+      ['DELETE', '/elsewhere'],
+    ] as const) {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ status: 'failed', reason: messages.notFound });
@@ -39,10 +44,19 @@ describe('the API envelope', () => {
   });
 
   it('malformed JSON answers 400, a body over the limit 413, both with the envelope', async () => {
-    const malformed = await t.app.inject({ method: 'POST', url: api('/login'), payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: api('/login'),
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ status: 'failed', reason: messages.invalidRequest });
-    const huge = await t.app.inject({ method: 'POST', url: api('/login'), payload: { username: 'a@b.c', password: 'x'.repeat(4096) } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: api('/login'),
+      payload: { username: 'a@b.c', password: 'x'.repeat(4096) },
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ status: 'failed', reason: messages.payloadTooLarge });
   });
@@ -73,17 +87,29 @@ describe('security headers and CORS', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: api('/login'),
-      headers: { origin: 'https://app.fieldmark.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://app.fieldmark.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://app.fieldmark.test');
-    const simple = await t.app.inject({ method: 'GET', url: api('/health'), headers: { origin: 'https://app.fieldmark.test' } });
+    const simple = await t.app.inject({
+      method: 'GET',
+      url: api('/health'),
+      headers: { origin: 'https://app.fieldmark.test' },
+    });
     expect(simple.headers['access-control-allow-origin']).toBe('https://app.fieldmark.test');
     expect(simple.headers['access-control-expose-headers']).toBe('X-Auth-Token');
   });
 
   it('refuses a foreign origin', async () => {
-    const response = await t.app.inject({ method: 'GET', url: api('/health'), headers: { origin: 'https://evil.example' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: api('/health'),
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await t.app.inject({
       method: 'OPTIONS',
@@ -100,7 +126,9 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
     expect(document.openapi).toBe('3.0.3');
-    const routes = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(routes).toEqual(
       expect.arrayContaining([
         'GET /api/v1.0/health',
@@ -118,7 +146,10 @@ describe('OpenAPI', () => {
         'DELETE /api/v1.0/users/{id}',
       ]),
     );
-    const login = document.paths['/api/v1.0/login']?.post as { responses: Record<string, unknown>; requestBody: unknown };
+    const login = document.paths['/api/v1.0/login']?.post as {
+      responses: Record<string, unknown>;
+      requestBody: unknown;
+    };
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
     expect(login.requestBody).toBeDefined();
   });
@@ -152,8 +183,12 @@ describe('serving the built PWA', () => {
   });
 
   it('serves sw.js and the manifest uncached, hashed assets immutable', async () => {
-    expect((await web.app.inject({ method: 'GET', url: '/sw.js' })).headers['cache-control']).toBe('no-cache');
-    expect((await web.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).headers['cache-control']).toBe('no-cache');
+    expect((await web.app.inject({ method: 'GET', url: '/sw.js' })).headers['cache-control']).toBe(
+      'no-cache',
+    );
+    expect(
+      (await web.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).headers['cache-control'],
+    ).toBe('no-cache');
     const asset = await web.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -43,14 +43,22 @@ describe('POST register with a password', () => {
       newsletter_subscribed: true,
       location: null,
     });
-    const me = await t.app.inject({ method: 'GET', url: api(`/users/${body.user_id}`), headers: bearer(body.auth_token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: api(`/users/${body.user_id}`),
+      headers: bearer(body.auth_token),
+    });
     expect(me.statusCode).toBe(200);
     // Without REQUIRE_EMAIL_VERIFICATION nothing is mailed.
     expect(await readMailbox(t.mailDir)).toEqual([]);
   });
 
   it('stores the password hashed with argon2id', async () => {
-    const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', 'ann@example.org').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'ann@example.org')
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -66,7 +74,9 @@ describe('POST register with a password', () => {
       expect(response.statusCode, password).toBe(400);
       expect(response.json()).toEqual({ status: 'failed', reason: messages.passwordTooWeak });
     }
-    expect((await register({ ...valid, username: 'medium@example.org', password: 'lowercase1' })).statusCode).toBe(200);
+    expect(
+      (await register({ ...valid, username: 'medium@example.org', password: 'lowercase1' })).statusCode,
+    ).toBe(200);
   });
 
   it('requires accepted terms first, with the SPEC message', async () => {
@@ -90,9 +100,22 @@ describe('POST register with a password', () => {
 
   it('honours the newsletter choice under either name and keeps the location', async () => {
     await createLocation(t, { id: 'GBR', name: 'United Kingdom' });
-    const first = (await register({ ...valid, username: 'n1@example.org', newsletter_subscribed: false, location_id: 'GBR' })).json<LoginResponse>();
-    expect(first.profile).toMatchObject({ newsletter_subscribed: false, location_id: 'GBR', location: { id: 'GBR', name: 'United Kingdom' } });
-    const second = (await register({ ...valid, username: 'n2@example.org', accept_newsletter: false })).json<LoginResponse>();
+    const first = (
+      await register({
+        ...valid,
+        username: 'n1@example.org',
+        newsletter_subscribed: false,
+        location_id: 'GBR',
+      })
+    ).json<LoginResponse>();
+    expect(first.profile).toMatchObject({
+      newsletter_subscribed: false,
+      location_id: 'GBR',
+      location: { id: 'GBR', name: 'United Kingdom' },
+    });
+    const second = (
+      await register({ ...valid, username: 'n2@example.org', accept_newsletter: false })
+    ).json<LoginResponse>();
     expect(second.profile?.newsletter_subscribed).toBe(false);
   });
 
@@ -113,7 +136,8 @@ describe('rate limit on register', () => {
   it('answers 429 on the attempt after the limit', async () => {
     const limited = await buildTestApp({ rateLimits: { register: { max: 2, timeWindowMs: 60_000 } } });
     try {
-      const attempt = () => limited.app.inject({ method: 'POST', url: api('/register'), payload: { username: 'x@example.org' } });
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: api('/register'), payload: { username: 'x@example.org' } });
       expect((await attempt()).statusCode).toBe(400);
       expect((await attempt()).statusCode).toBe(400);
       const blocked = await attempt();

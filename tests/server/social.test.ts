@@ -27,14 +27,18 @@ const invalid = { status: 'failed', reason: formatMessage(messages.socialInvalid
 
 describe('GET auth/providers', () => {
   it('lists the configured providers with their client ids', async () => {
-    const body = (await t.app.inject({ method: 'GET', url: api('/auth/providers') })).json<SocialProvidersResponse>();
+    const body = (
+      await t.app.inject({ method: 'GET', url: api('/auth/providers') })
+    ).json<SocialProvidersResponse>();
     expect(body).toEqual({ status: 'success', providers: [{ name: 'google', client_id: AUDIENCE }] });
   });
 
   it('lists none when none is configured, so the UI hides social sign-in', async () => {
     const plain = await buildTestApp();
     try {
-      const body = (await plain.app.inject({ method: 'GET', url: api('/auth/providers') })).json<SocialProvidersResponse>();
+      const body = (
+        await plain.app.inject({ method: 'GET', url: api('/auth/providers') })
+      ).json<SocialProvidersResponse>();
       expect(body).toEqual({ status: 'success', providers: [] });
     } finally {
       await plain.close();
@@ -44,26 +48,60 @@ describe('GET auth/providers', () => {
 
 describe('social register and login with an OpenID Connect ID token', () => {
   it('registers a new member from a valid ID token and signs them in', async () => {
-    const token = await issuer.sign({ aud: AUDIENCE, sub: 'google-1', email: 'Cy@Example.org', email_verified: true, name: 'Cy Young', given_name: 'Cy' });
-    const response = await post('/register', { method: 'social', provider: 'google', access_token: token, terms_accepted: true });
+    const token = await issuer.sign({
+      aud: AUDIENCE,
+      sub: 'google-1',
+      email: 'Cy@Example.org',
+      email_verified: true,
+      name: 'Cy Young',
+      given_name: 'Cy',
+    });
+    const response = await post('/register', {
+      method: 'social',
+      provider: 'google',
+      access_token: token,
+      terms_accepted: true,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<LoginResponse>();
     expect(body).toMatchObject({ status: 'success', nickname: 'Cy Young', roles: ['member'] });
-    expect(body.profile).toMatchObject({ username: 'cy@example.org', firstname: 'Cy', newsletter_subscribed: true });
-    const row = await t.db.selectFrom('users').select(['password_hash', 'email_verified_at']).where('id', '=', body.user_id).executeTakeFirstOrThrow();
+    expect(body.profile).toMatchObject({
+      username: 'cy@example.org',
+      firstname: 'Cy',
+      newsletter_subscribed: true,
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .select(['password_hash', 'email_verified_at'])
+      .where('id', '=', body.user_id)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toBeNull();
     expect(row.email_verified_at).not.toBeNull();
   });
 
   it('refuses to register the same identity twice', async () => {
-    const token = await issuer.sign({ aud: AUDIENCE, sub: 'google-1', email: 'other@example.org', email_verified: true });
-    const response = await post('/register', { method: 'social', provider: 'google', access_token: token, terms_accepted: true });
+    const token = await issuer.sign({
+      aud: AUDIENCE,
+      sub: 'google-1',
+      email: 'other@example.org',
+      email_verified: true,
+    });
+    const response = await post('/register', {
+      method: 'social',
+      provider: 'google',
+      access_token: token,
+      terms_accepted: true,
+    });
     expect(response.statusCode).toBe(409);
   });
 
   it('signs the member in with a later ID token, profile included on request', async () => {
     const token = await issuer.sign({ aud: AUDIENCE, sub: 'google-1' });
-    const response = await post('/login?include_profile=true', { method: 'social', provider: 'google', access_token: token });
+    const response = await post('/login?include_profile=true', {
+      method: 'social',
+      provider: 'google',
+      access_token: token,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<LoginResponse>().profile?.username).toBe('cy@example.org');
   });
@@ -75,12 +113,25 @@ describe('social register and login with an OpenID Connect ID token', () => {
 
   it('links an existing password account when the provider vouches for the same email', async () => {
     const member = await createMember(t, { email: 'dee@example.org' });
-    const unverified = await issuer.sign({ aud: AUDIENCE, sub: 'google-2', email: 'dee@example.org', email_verified: false });
+    const unverified = await issuer.sign({
+      aud: AUDIENCE,
+      sub: 'google-2',
+      email: 'dee@example.org',
+      email_verified: false,
+    });
     const refused = await post('/login', { method: 'social', provider: 'google', access_token: unverified });
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ status: 'failed', reason: formatMessage(messages.socialNoAccount, { provider: 'Google' }) });
+    expect(refused.json()).toEqual({
+      status: 'failed',
+      reason: formatMessage(messages.socialNoAccount, { provider: 'Google' }),
+    });
 
-    const verified = await issuer.sign({ aud: AUDIENCE, sub: 'google-2', email: 'dee@example.org', email_verified: true });
+    const verified = await issuer.sign({
+      aud: AUDIENCE,
+      sub: 'google-2',
+      email: 'dee@example.org',
+      email_verified: true,
+    });
     const linked = await post('/login', { method: 'social', provider: 'google', access_token: verified });
     expect(linked.statusCode).toBe(200);
     expect(linked.json<LoginResponse>().user_id).toBe(member.id);
@@ -115,13 +166,24 @@ describe('social register and login with an OpenID Connect ID token', () => {
     const token = await issuer.sign({ aud: AUDIENCE, sub: 'apple-1' });
     const response = await post('/login', { method: 'social', provider: 'apple', access_token: token });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'failed', reason: formatMessage(messages.socialNotConfigured, { provider: 'Apple' }) });
+    expect(response.json()).toEqual({
+      status: 'failed',
+      reason: formatMessage(messages.socialNotConfigured, { provider: 'Apple' }),
+    });
   });
 
   it('refuses to register without an email claim', async () => {
     const token = await issuer.sign({ aud: AUDIENCE, sub: 'google-3' });
-    const response = await post('/register', { method: 'social', provider: 'google', access_token: token, terms_accepted: true });
+    const response = await post('/register', {
+      method: 'social',
+      provider: 'google',
+      access_token: token,
+      terms_accepted: true,
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: 'failed', reason: formatMessage(messages.socialEmailMissing, { provider: 'Google' }) });
+    expect(response.json()).toEqual({
+      status: 'failed',
+      reason: formatMessage(messages.socialEmailMissing, { provider: 'Google' }),
+    });
   });
 });

@@ -3,7 +3,16 @@ import type { ClientTokenResponse } from '@contract/auth';
 import { defaultClientCredentials } from '@config/client';
 import { messages } from '@contract/messages';
 import type { GetUserResponse, UpdateUserResponse } from '@contract/users';
-import { api, bearer, buildTestApp, createLocation, createMember, signIn, type TestApp, type TestMember } from './helpers';
+import {
+  api,
+  bearer,
+  buildTestApp,
+  createLocation,
+  createMember,
+  signIn,
+  type TestApp,
+  type TestMember,
+} from './helpers';
 
 let t: TestApp;
 let ann: TestMember;
@@ -25,7 +34,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function get(id: string, token?: string) {
-  return t.app.inject({ method: 'GET', url: api(`/users/${id}`), ...(token ? { headers: bearer(token) } : {}) });
+  return t.app.inject({
+    method: 'GET',
+    url: api(`/users/${id}`),
+    ...(token ? { headers: bearer(token) } : {}),
+  });
 }
 function put(id: string, payload: object, token: string) {
   return t.app.inject({ method: 'PUT', url: api(`/users/${id}`), payload, headers: bearer(token) });
@@ -39,14 +52,25 @@ describe('GET users/{id}', () => {
   it('shows the owner the whole profile and roles', async () => {
     const body = (await get(ann.id, tokens.ann)).json<GetUserResponse>();
     expect(body.roles).toEqual(['member']);
-    expect(body.profile).toMatchObject({ user_id: ann.id, username: ann.email, nickname: 'Ann', location: null });
+    expect(body.profile).toMatchObject({
+      user_id: ann.id,
+      username: ann.email,
+      nickname: 'Ann',
+      location: null,
+    });
   });
 
   it('shows another member only the public part', async () => {
     const response = await get(ann.id, tokens.bob);
     expect(response.statusCode).toBe(200);
     const body = response.json<GetUserResponse>();
-    expect(body.profile).toEqual({ user_id: ann.id, nickname: 'Ann', avatar: null, about: '', created_at: expect.any(Number) as number });
+    expect(body.profile).toEqual({
+      user_id: ann.id,
+      nickname: 'Ann',
+      avatar: null,
+      about: '',
+      created_at: expect.any(Number) as number,
+    });
     expect(body.roles).toBeUndefined();
   });
 
@@ -60,7 +84,11 @@ describe('GET users/{id}', () => {
       await t.app.inject({
         method: 'POST',
         url: api('/oauth/token'),
-        payload: { grant_type: 'client_credentials', client_id: defaultClientCredentials.clientId, client_secret: defaultClientCredentials.clientSecret },
+        payload: {
+          grant_type: 'client_credentials',
+          client_id: defaultClientCredentials.clientId,
+          client_secret: defaultClientCredentials.clientSecret,
+        },
       })
     ).json<ClientTokenResponse>();
     const body = (await get(ann.id, client.access_token)).json<GetUserResponse>();
@@ -80,7 +108,11 @@ describe('GET users/{id}', () => {
 describe('PUT users/{id}', () => {
   it('lets the owner update their profile, the location answered with its name', async () => {
     await createLocation(t, { id: 'ZAF', name: 'South Africa' });
-    const response = await put(ann.id, { about: 'Birder', nickname: 'Annie', stats_visible_to_others: false, location_id: 'ZAF' }, tokens.ann);
+    const response = await put(
+      ann.id,
+      { about: 'Birder', nickname: 'Annie', stats_visible_to_others: false, location_id: 'ZAF' },
+      tokens.ann,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json<UpdateUserResponse>().profile).toMatchObject({
       about: 'Birder',
@@ -89,7 +121,9 @@ describe('PUT users/{id}', () => {
       location_id: 'ZAF',
       location: { id: 'ZAF', name: 'South Africa' },
     });
-    expect((await get(ann.id, tokens.ann)).json<GetUserResponse>().profile).toMatchObject({ location: { id: 'ZAF', name: 'South Africa' } });
+    expect((await get(ann.id, tokens.ann)).json<GetUserResponse>().profile).toMatchObject({
+      location: { id: 'ZAF', name: 'South Africa' },
+    });
   });
 
   it('refuses a location that does not exist, and clears it with null', async () => {
@@ -109,7 +143,11 @@ describe('PUT users/{id}', () => {
 
   it('lets an admin, or a member with admin-users:u, update anyone', async () => {
     expect((await put(ann.id, { about: 'Edited by admin' }, tokens.admin)).statusCode).toBe(200);
-    await t.db.updateTable('users').set({ permissions: JSON.stringify({ 'admin-users': ['u'] }) }).where('id', '=', bob.id).execute();
+    await t.db
+      .updateTable('users')
+      .set({ permissions: JSON.stringify({ 'admin-users': ['u'] }) })
+      .where('id', '=', bob.id)
+      .execute();
     try {
       expect((await put(ann.id, { about: 'Edited by Bob' }, tokens.bob)).statusCode).toBe(200);
     } finally {
@@ -119,8 +157,16 @@ describe('PUT users/{id}', () => {
   });
 
   it('PUT users (no id) updates the signed-in member', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: api('/users'), payload: { firstname: 'Robert' }, headers: bearer(tokens.bob) });
-    expect(response.json<UpdateUserResponse>().profile).toMatchObject({ user_id: bob.id, firstname: 'Robert' });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: api('/users'),
+      payload: { firstname: 'Robert' },
+      headers: bearer(tokens.bob),
+    });
+    expect(response.json<UpdateUserResponse>().profile).toMatchObject({
+      user_id: bob.id,
+      firstname: 'Robert',
+    });
   });
 
   it('validates the body and names the field', async () => {
@@ -145,8 +191,15 @@ describe('DELETE users/{id}', () => {
     const response = await remove(leaving.id, session.auth_token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'success' });
-    expect((await get(ann.id, session.auth_token)).json()).toEqual({ status: 'failed', reason: 'Invalid Token' });
-    const refresh = await t.app.inject({ method: 'POST', url: api('/login'), payload: { method: 'refresh', access_token: session.refresh_token } });
+    expect((await get(ann.id, session.auth_token)).json()).toEqual({
+      status: 'failed',
+      reason: 'Invalid Token',
+    });
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: api('/login'),
+      payload: { method: 'refresh', access_token: session.refresh_token },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 

@@ -22,7 +22,11 @@ export default fp<{ config: ServerConfig }>(
         servers: [{ url: config.publicUrl }],
         components: {
           securitySchemes: {
-            bearer: { type: 'http', scheme: 'bearer', description: 'Auth token, or a client token from oauth/token' },
+            bearer: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'Auth token, or a client token from oauth/token',
+            },
           },
         },
       },

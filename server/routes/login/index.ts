@@ -47,7 +47,8 @@ const login: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request) => {
       const body = request.body;
-      const profileIfAsked = async (user: UserRow) => (request.query.include_profile === true ? app.users.profileOf(user) : undefined);
+      const profileIfAsked = async (user: UserRow) =>
+        request.query.include_profile === true ? app.users.profileOf(user) : undefined;
 
       if (body.method === 'refresh') {
         const refresh = await app.tokens.resolve(body.access_token);
@@ -62,7 +63,10 @@ const login: FastifyPluginCallbackTypebox = (app, _options, done) => {
         const identity = await app.social.verify(body.provider, body.access_token);
         const user = await app.socialAccounts.memberFor(identity);
         if (!user) {
-          throw new ApiError(401, formatMessage(messages.socialNoAccount, { provider: providerLabel(body.provider) }));
+          throw new ApiError(
+            401,
+            formatMessage(messages.socialNoAccount, { provider: providerLabel(body.provider) }),
+          );
         }
         await assertMaySignIn(app, user);
         return sessionAnswer(user, await app.tokens.issueSession(user.id), await profileIfAsked(user));

@@ -34,7 +34,12 @@ const oauth: FastifyPluginCallbackTypebox = (app, _options, done) => {
         throw new ApiError(401, messages.invalidClient);
       }
       const { token, expiresIn } = await app.tokens.issueClientToken(client_id);
-      return { status: 'success' as const, access_token: token, token_type: 'Bearer' as const, expires_in: expiresIn };
+      return {
+        status: 'success' as const,
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_in: expiresIn,
+      };
     },
   );
   done();

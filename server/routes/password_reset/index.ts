@@ -8,7 +8,12 @@
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { PasswordChangeRequestSchema, PasswordResetRequestSchema, PasswordResetStartedSchema, type PasswordChangeRequest } from '@contract/auth';
+import {
+  PasswordChangeRequestSchema,
+  PasswordResetRequestSchema,
+  PasswordResetStartedSchema,
+  type PasswordChangeRequest,
+} from '@contract/auth';
 import { OkSchema, failedResponses } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import { meetsMediumRule } from '@contract/password';
@@ -61,7 +66,9 @@ const passwordReset: FastifyPluginCallbackTypebox = (app, _options, done) => {
       },
       config: limit,
       // Only the current-password variant needs a signed-in member.
-      preHandler: app.authorize({ when: (request: FastifyRequest) => !isPinReset(request.body as PasswordChangeRequest) }),
+      preHandler: app.authorize({
+        when: (request: FastifyRequest) => !isPinReset(request.body as PasswordChangeRequest),
+      }),
     },
     async (request) => {
       const body = request.body;

@@ -56,7 +56,8 @@ const register: FastifyPluginCallbackTypebox = (app, _options, done) => {
       if (body.method === 'social') {
         const identity = await app.social.verify(body.provider, body.access_token);
         const label = providerLabel(body.provider);
-        if (identity.email === null) throw badRequest(formatMessage(messages.socialEmailMissing, { provider: label }));
+        if (identity.email === null)
+          throw badRequest(formatMessage(messages.socialEmailMissing, { provider: label }));
         if (await app.socialAccounts.isLinked(identity)) throw conflict(messages.emailTaken);
         user = await app.users.create({
           email: identity.email,
@@ -70,7 +71,8 @@ const register: FastifyPluginCallbackTypebox = (app, _options, done) => {
         if (!user) throw conflict(messages.emailTaken);
         await app.socialAccounts.link(user.id, identity);
       } else {
-        if (!body.firstname.trim() || !body.nickname.trim()) throw badRequest(messages.registerFieldsRequired);
+        if (!body.firstname.trim() || !body.nickname.trim())
+          throw badRequest(messages.registerFieldsRequired);
         if (!meetsMediumRule(body.password)) throw badRequest(messages.passwordTooWeak);
         // Hash before looking at the email so a taken address does not answer measurably faster.
         const passwordHash = await hashPassword(body.password);
@@ -99,7 +101,9 @@ const register: FastifyPluginCallbackTypebox = (app, _options, done) => {
           nickname: user.nickname,
         });
       }
-      return reply.code(200).send(sessionAnswer(user, await app.tokens.issueSession(user.id), await app.users.profileOf(user)));
+      return reply
+        .code(200)
+        .send(sessionAnswer(user, await app.tokens.issueSession(user.id), await app.users.profileOf(user)));
     },
   );
   done();

@@ -20,7 +20,10 @@ const verifyEmail: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request, reply) => {
       const userId = await app.emailVerifications.confirm(request.query.token);
-      return reply.redirect(userId === null ? '/?action=emailverified&error=1' : '/?action=emailverified', 302);
+      return reply.redirect(
+        userId === null ? '/?action=emailverified&error=1' : '/?action=emailverified',
+        302,
+      );
     },
   );
   done();

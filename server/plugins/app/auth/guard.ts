@@ -40,7 +40,11 @@ export interface ClientPrincipal {
 export type RequestPrincipal = MemberPrincipal | ClientPrincipal;
 
 /** The pure decision for a signed-in member; tested exhaustively beside this file. */
-export function decideAccess(member: MemberPrincipal, rule: GuardRule, params: Record<string, unknown>): boolean {
+export function decideAccess(
+  member: MemberPrincipal,
+  rule: GuardRule,
+  params: Record<string, unknown>,
+): boolean {
   if (rule.selfParam !== undefined && params[rule.selfParam] === member.userId) return true;
   const access: AccessRule = {};
   if (rule.role !== undefined) access.role = rule.role;

@@ -48,7 +48,13 @@ export class PasswordResets {
       .execute();
     const link = `${this.config.publicUrl}/?action=forgotpassword&rid=${encodeURIComponent(rid)}`;
     await this.mailer.send(
-      passwordResetMail({ to: user.email, nickname: user.nickname, link, pin, ttlMinutes: Math.round(ttlSeconds / 60) }),
+      passwordResetMail({
+        to: user.email,
+        nickname: user.nickname,
+        link,
+        pin,
+        ttlMinutes: Math.round(ttlSeconds / 60),
+      }),
     );
     return rid;
   }

@@ -7,7 +7,12 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 
 const ARGON2ID = 2 as Algorithm; // Algorithm is an ambient const enum, which isolatedModules cannot read.
 
-export const ARGON2_OPTIONS: Options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+export const ARGON2_OPTIONS: Options = {
+  algorithm: ARGON2ID,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

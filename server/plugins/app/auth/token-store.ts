@@ -48,7 +48,11 @@ export class TokenStore {
     private readonly ttl: ServerConfig['tokens'],
   ) {}
 
-  private async insert(kind: TokenKind, ttlSeconds: number, owner: { userId?: string; sessionId?: string; clientId?: string }) {
+  private async insert(
+    kind: TokenKind,
+    ttlSeconds: number,
+    owner: { userId?: string; sessionId?: string; clientId?: string },
+  ) {
     const now = this.clock.now();
     const expiresAtSeconds = nowSeconds(this.clock) + ttlSeconds;
     const token = generateToken(expiresAtSeconds);
@@ -103,7 +107,8 @@ export class TokenStore {
       .where('t.token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row || row.revoked_at !== null || row.expires_at.getTime() <= this.clock.now()) return null;
-    if (row.kind !== 'client' && (row.user_id === null || row.roles === null || row.permissions === null)) return null;
+    if (row.kind !== 'client' && (row.user_id === null || row.roles === null || row.permissions === null))
+      return null;
     return {
       id: row.id,
       kind: row.kind,
@@ -138,8 +143,13 @@ export class TokenStore {
   async rotate(token: ResolvedToken): Promise<string | null> {
     if (token.user === null || token.kind === 'client') return null;
     const ttl = token.kind === 'auth' ? this.ttl.authTtlSeconds : this.ttl.refreshTtlSeconds;
-    const next = await this.insert(token.kind, ttl, { userId: token.user.id, sessionId: token.sessionId ?? randomUUID() });
-    const graceEnd = new Date(Math.min(token.expiresAt.getTime(), this.clock.now() + this.ttl.rotationGraceSeconds * 1000));
+    const next = await this.insert(token.kind, ttl, {
+      userId: token.user.id,
+      sessionId: token.sessionId ?? randomUUID(),
+    });
+    const graceEnd = new Date(
+      Math.min(token.expiresAt.getTime(), this.clock.now() + this.ttl.rotationGraceSeconds * 1000),
+    );
     const claimed = await this.db
       .updateTable('auth_tokens')
       .set({ replaced_by: next.id, expires_at: graceEnd })
@@ -158,10 +168,16 @@ export class TokenStore {
    * stolen one stops working as soon as its owner refreshes.
    */
   async renewFromRefresh(refresh: ResolvedToken): Promise<{ authToken: string; refreshToken: string }> {
-    if (refresh.kind !== 'refresh' || refresh.user === null) throw new Error('renewFromRefresh needs a refresh credential');
+    if (refresh.kind !== 'refresh' || refresh.user === null)
+      throw new Error('renewFromRefresh needs a refresh credential');
     const sessionId = refresh.sessionId ?? randomUUID();
-    const next = await this.insert('refresh', this.ttl.refreshTtlSeconds, { userId: refresh.user.id, sessionId });
-    const graceEnd = new Date(Math.min(refresh.expiresAt.getTime(), this.clock.now() + this.ttl.rotationGraceSeconds * 1000));
+    const next = await this.insert('refresh', this.ttl.refreshTtlSeconds, {
+      userId: refresh.user.id,
+      sessionId,
+    });
+    const graceEnd = new Date(
+      Math.min(refresh.expiresAt.getTime(), this.clock.now() + this.ttl.rotationGraceSeconds * 1000),
+    );
     await this.db
       .updateTable('auth_tokens')
       .set((eb) => ({ replaced_by: eb.fn.coalesce('replaced_by', eb.val(next.id)), expires_at: graceEnd }))

@@ -27,7 +27,8 @@ const STATUS_REASONS: Record<number, string> = {
   429: messages.tooManyRequests,
 };
 
-const ASSET_PATH = /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|webmanifest|woff2?|txt)$/i;
+const ASSET_PATH =
+  /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|json|webmanifest|woff2?|txt)$/i;
 
 function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -36,7 +37,8 @@ function isApi(url: string): boolean {
 export default fp<{ spaFallback: boolean }>(
   (app, { spaFallback }, done) => {
     app.addHook('onRequest', (request, reply, hookDone) => {
-      if (isApi(request.url) && !request.url.startsWith('/api/docs')) reply.header('Cache-Control', 'no-store');
+      if (isApi(request.url) && !request.url.startsWith('/api/docs'))
+        reply.header('Cache-Control', 'no-store');
       hookDone();
     });
 
@@ -58,7 +60,9 @@ export default fp<{ spaFallback: boolean }>(
         return reply.code(500).send({ status: 'failed', reason: messages.serverError });
       }
       // Fastify's own 4xx (malformed JSON, wrong content type, …): say so without its internals.
-      return reply.code(status).send({ status: 'failed', reason: STATUS_REASONS[status] ?? messages.invalidRequest });
+      return reply
+        .code(status)
+        .send({ status: 'failed', reason: STATUS_REASONS[status] ?? messages.invalidRequest });
     });
 
     app.setNotFoundHandler((request, reply) => {

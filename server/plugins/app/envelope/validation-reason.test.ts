@@ -7,7 +7,11 @@ import { validationOptions } from '../../../validation';
 import { validationReason } from './validation-reason';
 
 /** Validates through Fastify with the app's Ajv options, so these are the errors routes really see. */
-async function reasonFor(schema: object, body: unknown, fieldMessages?: Record<string, string>): Promise<string> {
+async function reasonFor(
+  schema: object,
+  body: unknown,
+  fieldMessages?: Record<string, string>,
+): Promise<string> {
   const app = Fastify(validationOptions);
   let reason = '(body was accepted)';
   app.setErrorHandler((error: FastifyError, _request, reply) => {
@@ -15,7 +19,12 @@ async function reasonFor(schema: object, body: unknown, fieldMessages?: Record<s
     return reply.code(400).send();
   });
   app.post('/', { schema: { body: schema } }, () => 'ok');
-  await app.inject({ method: 'POST', url: '/', payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+  await app.inject({
+    method: 'POST',
+    url: '/',
+    payload: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
   await app.close();
   return reason;
 }
@@ -36,7 +45,9 @@ describe('validationReason', () => {
   });
 
   it('reports the branch the client meant in a union body', async () => {
-    expect(await reasonFor(LoginRequestSchema, { method: 'social', provider: 'google' })).toBe('access_token: is required');
+    expect(await reasonFor(LoginRequestSchema, { method: 'social', provider: 'google' })).toBe(
+      'access_token: is required',
+    );
     expect(await reasonFor(LoginRequestSchema, { method: 'refresh' })).toBe('access_token: is required');
     expect(await reasonFor(LoginRequestSchema, { username: 'a@b.c' })).toBe('password: is required');
   });
@@ -48,7 +59,9 @@ describe('validationReason', () => {
   });
 
   it('rejects unknown fields by name', async () => {
-    expect(await reasonFor(UpdateUserRequestSchema, { nickname: 'n', is_admin: true })).toBe('is_admin: is not allowed here');
+    expect(await reasonFor(UpdateUserRequestSchema, { nickname: 'n', is_admin: true })).toBe(
+      'is_admin: is not allowed here',
+    );
   });
 
   it('describes an empty required string', async () => {
@@ -61,12 +74,18 @@ describe('validationReason', () => {
 
   it('uses the route messages in priority order: terms before the other fields (SPEC §5)', async () => {
     const body = { username: 'a@b.c', password: 'Secret123' };
-    expect(await reasonFor(RegisterRequestSchema, body, registerMessages)).toBe(messages.registerTermsRequired);
+    expect(await reasonFor(RegisterRequestSchema, body, registerMessages)).toBe(
+      messages.registerTermsRequired,
+    );
     expect(await reasonFor(RegisterRequestSchema, { ...body, terms_accepted: false }, registerMessages)).toBe(
       messages.registerTermsRequired,
     );
     expect(
-      await reasonFor(RegisterRequestSchema, { ...body, terms_accepted: true, firstname: 'A' }, registerMessages),
+      await reasonFor(
+        RegisterRequestSchema,
+        { ...body, terms_accepted: true, firstname: 'A' },
+        registerMessages,
+      ),
     ).toBe(messages.registerFieldsRequired);
   });
 });

@@ -41,7 +41,9 @@ function describe(error: AjvError, field: string): string {
     case 'additionalProperties':
       return 'is not allowed here';
     case 'pattern':
-      return EMAIL_FIELDS.has(field.split('.').at(-1) ?? '') ? 'must be a valid email address' : 'has an invalid format';
+      return EMAIL_FIELDS.has(field.split('.').at(-1) ?? '')
+        ? 'must be a valid email address'
+        : 'has an invalid format';
     case 'minLength':
       return p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters long`;
     case 'maxLength':
@@ -93,7 +95,11 @@ function relevantErrors(errors: AjvError[]): AjvError[] {
   ];
 }
 
-export function validationReason(errors: AjvError[], context: string | undefined, fieldMessages: FieldMessages = {}): string {
+export function validationReason(
+  errors: AjvError[],
+  context: string | undefined,
+  fieldMessages: FieldMessages = {},
+): string {
   const relevant = relevantErrors(errors);
   for (const [field, reason] of Object.entries(fieldMessages)) {
     if (relevant.some((error) => fieldOf(error) === field)) return reason;

@@ -26,7 +26,9 @@ describe('file mailer', () => {
   it('writes a reset mail as a readable 7bit .eml with the link alone on its line and the pin', async () => {
     const mailer = createFileMailer({ dir, from: 'Fieldmark <no-reply@127.0.0.1>', log });
     const link = 'http://127.0.0.1:8080/?action=forgotpassword&rid=AbCdEfGhIjKlMnOpQrStUv';
-    await mailer.send(passwordResetMail({ to: 'ann@example.org', nickname: 'Ann', link, pin: '012345', ttlMinutes: 60 }));
+    await mailer.send(
+      passwordResetMail({ to: 'ann@example.org', nickname: 'Ann', link, pin: '012345', ttlMinutes: 60 }),
+    );
     mailer.close();
     const eml = await onlyFile();
     expect(eml).toContain('To: ann@example.org\n');

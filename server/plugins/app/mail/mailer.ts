@@ -36,7 +36,12 @@ export function createFileMailer(options: { dir: string; from: string; log: Logg
   return {
     kind: 'file',
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      const info = await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
       await mkdir(options.dir, { recursive: true });
       // ISO time first so a directory listing sorts by sending order; random suffix for same-ms mails.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -55,7 +60,12 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     },
     close() {
       transport.close();

@@ -7,7 +7,13 @@
 import { product } from '@config/product';
 import type { MailMessage } from './mailer';
 
-export function passwordResetMail(input: { to: string; nickname: string; link: string; pin: string; ttlMinutes: number }): MailMessage {
+export function passwordResetMail(input: {
+  to: string;
+  nickname: string;
+  link: string;
+  pin: string;
+  ttlMinutes: number;
+}): MailMessage {
   return {
     to: input.to,
     subject: `Reset your ${product.name} password`,

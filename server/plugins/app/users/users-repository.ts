@@ -50,7 +50,11 @@ export class UsersRepository {
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', normaliseEmail(email))
+      .executeTakeFirst();
   }
 
   /** Creates the member, or answers undefined when the email is already taken (no exception). */
@@ -105,7 +109,11 @@ export class UsersRepository {
   }
 
   async setRoles(id: string, roles: string[]): Promise<void> {
-    await this.db.updateTable('users').set({ roles, updated_at: new Date(this.clock.now()) }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ roles, updated_at: new Date(this.clock.now()) })
+      .where('id', '=', id)
+      .execute();
   }
 
   async setPermissions(id: string, permissions: Permissions): Promise<void> {
