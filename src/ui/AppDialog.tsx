@@ -2,6 +2,10 @@
  * The app's modal dialog: MUI Dialog with a title that names it (aria-labelledby), a labelled
  * close button, and optionally a form as its surface so Enter submits and the actions are its
  * buttons. Browser validation is off (noValidate): the spec's own messages explain what is wrong.
+ *
+ * A dialog may instead (or as well) have a back arrow before its title (Share with Friends, the
+ * config dialog when going back is allowed). Without `onClose` it cannot be dismissed by Escape or
+ * the backdrop: the member leaves it through its own buttons.
  */
 import { useId, type FormEvent, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
@@ -9,30 +13,39 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
 
 export interface AppDialogProps {
   title: string;
-  closeLabel: string;
-  onClose: () => void;
+  /** Accessible name of the close (×) button, which shows when this and `onClose` are given. */
+  closeLabel?: string;
+  /** Escape, the backdrop and the close button call it; without it the dialog stays until acted on. */
+  onClose?: () => void;
+  /** A back arrow before the title. */
+  back?: { label: string; onClick: () => void };
   /** Makes the dialog a form: Enter in a field submits it. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
   actions?: ReactNode;
   /** Below the actions, e.g. "Don't have an account? Create yours now". */
   footer?: ReactNode;
+  maxWidth?: 'xs' | 'sm';
 }
 
 export function AppDialog({
   title,
   closeLabel,
   onClose,
+  back,
   onSubmit,
   children,
   actions,
   footer,
+  maxWidth = 'xs',
 }: AppDialogProps) {
   const titleId = useId();
+  const showClose = closeLabel !== undefined && onClose !== undefined;
   const body = (
     <>
       <DialogContent>{children}</DialogContent>
@@ -43,13 +56,24 @@ export function AppDialog({
     </>
   );
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <DialogTitle id={titleId} sx={{ pr: showClose ? 7 : 3, pl: back ? 7 : 3 }}>
         {title}
       </DialogTitle>
-      <IconButton aria-label={closeLabel} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-        <CloseIcon />
-      </IconButton>
+      {back && (
+        <IconButton
+          aria-label={back.label}
+          onClick={back.onClick}
+          sx={{ position: 'absolute', left: 8, top: 8 }}
+        >
+          <ArrowBackIcon />
+        </IconButton>
+      )}
+      {showClose && (
+        <IconButton aria-label={closeLabel} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      )}
       {onSubmit ? (
         // `display: contents` keeps the Paper's column layout (scrolling content, fixed actions).
         <form onSubmit={onSubmit} noValidate style={{ display: 'contents' }}>
