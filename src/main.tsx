@@ -1,7 +1,8 @@
 /**
  * Entry point. Boots in SPEC order — platform ready → session restored → config restored → local
  * database open (installed app; a browser tab opens it on first use, see app/boot.ts) — and
- * renders only then, so the first paint already knows who is signed in.
+ * renders only then, so the first paint already knows who is signed in. The initial config (a
+ * location when none is stored) starts right after that render and is stored when it arrives.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,8 +16,11 @@ import { registerServiceWorker } from './app/pwa/registerServiceWorker';
 import { AppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
+import { startInitialConfig } from './features/config';
 
 async function start(): Promise<void> {
+  // Where the app was opened, before the router redirects anything (SPEC §2 "Startup").
+  const startPath = window.location.pathname;
   const store = makeStore();
   await boot(store.dispatch, { awaitLocalDatabase: runsAsInstalledApp() });
   watchNetwork(store.dispatch);
@@ -38,6 +42,9 @@ async function start(): Promise<void> {
       </Provider>
     </StrictMode>,
   );
+  // SPEC §4 "Initial config", after the first render rather than before: it may wait on the
+  // permission prompt and the network (features/config/startup.ts).
+  startInitialConfig(store, startPath, runsAsInstalledApp());
 }
 
 start().catch((error: unknown) => {

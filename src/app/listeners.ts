@@ -17,6 +17,7 @@ const sessionChanged = isAnyOf(
   sessionActions.loggedIn,
   sessionActions.refreshed,
   sessionActions.authTokenRotated,
+  sessionActions.profileUpdated,
   sessionActions.clientTokenIssued,
   sessionActions.loggedOut,
   sessionActions.expired,

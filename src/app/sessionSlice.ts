@@ -5,7 +5,7 @@
  * member did not ask for. Reducers stay pure: the persistence listener writes the key-value store.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { LoginResponse } from '@contract/auth';
+import type { LoginResponse, Profile } from '@contract/auth';
 import type { StoredSession } from '../db/kv';
 import { sessionUserFrom, type SignInDetails } from './sessionUser';
 
@@ -56,6 +56,13 @@ export const sessionSlice = createSlice({
     },
     authTokenRotated(state, action: PayloadAction<string>) {
       if (state.authToken !== null) state.authToken = action.payload;
+    },
+    /** The server answered the member's updated profile (PUT users/{id}). */
+    profileUpdated(state, action: PayloadAction<Profile>) {
+      if (state.user?.user_id !== action.payload.user_id) return;
+      state.user.profile = action.payload;
+      state.user.nickname = action.payload.nickname;
+      state.user.avatar = action.payload.avatar;
     },
     clientTokenIssued(state, action: PayloadAction<string>) {
       state.clientToken = action.payload;

@@ -4,6 +4,7 @@
  */
 import { Suspense } from 'react';
 import { ForgotPasswordDialog, LoginDialog, RegisterDialog, ResetPasswordDialog } from '../../features/auth';
+import { ConfigDialog } from '../../features/config';
 import { useAppSelector } from '../hooks';
 import { selectModals, type ModalEntry } from '../uiSlice';
 
@@ -17,8 +18,9 @@ function ModalView({ entry }: { entry: ModalEntry }) {
       return <ForgotPasswordDialog modalId={entry.id} {...entry.props} />;
     case 'resetPassword':
       return <ResetPasswordDialog modalId={entry.id} {...entry.props} />;
-    // The config and share dialogs are registered here as they land (issue 3).
     case 'config':
+      return <ConfigDialog modalId={entry.id} {...entry.props} />;
+    // The share dialog is registered here as it lands (issue 3).
     case 'share':
       return null;
   }

@@ -1,0 +1,248 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addListener, type UnknownAction } from '@reduxjs/toolkit';
+import { describe, expect, it } from 'vitest';
+import type { LoginResponse, Profile } from '@contract/auth';
+import { formatMessage, messages } from '@contract/messages';
+import { configActions, defaultConfig } from '../../app/configSlice';
+import { sessionActions } from '../../app/sessionSlice';
+import { uiActions } from '../../app/uiSlice';
+import type { StoredConfig } from '../../db/kv';
+import { apiCalls, fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
+import { renderApp } from '../../test/renderApp';
+import { configProceeded } from './events';
+import { groupsAt } from './testGroups';
+
+const usa = { location_id: 'USA', name: 'United States of America', parent_location: [] };
+
+function referenceData(network: FakeNetwork) {
+  network.on('GET', 'taxa/classifications', (request) => {
+    const locationId = new URLSearchParams(request.path.split('?')[1]).get('location_id');
+    return {
+      body: {
+        status: 'success',
+        location_id: locationId,
+        classifications: groupsAt(locationId?.startsWith('ZAF') ? 'noBirds' : 'local'),
+      },
+    };
+  });
+  network.on('GET', 'languages', {
+    body: {
+      status: 'success',
+      languages: [
+        { id: 'en', locale: 'en', name: 'English', native_name: 'English', direction: 'ltr', default: true },
+        {
+          id: 'pt',
+          locale: 'pt',
+          name: 'Portuguese',
+          native_name: 'Português',
+          direction: 'ltr',
+          default: false,
+        },
+      ],
+    },
+  });
+  network.on('GET', 'locations', {
+    body: {
+      status: 'success',
+      locations: [
+        {
+          id: 'ZAF-1189',
+          name: 'Western Cape',
+          type: 'region',
+          parent_id: 'ZAF',
+          country_id: 'ZAF',
+          latitude: -33.3,
+          longitude: 19.9,
+          parent_location: [{ id: 'ZAF', name: 'South Africa' }],
+        },
+      ],
+    },
+  });
+}
+
+async function openConfig(
+  options: {
+    config?: Partial<StoredConfig>;
+    section?: 'all' | 'location' | 'species';
+    showBack?: boolean;
+  } = {},
+) {
+  const network = fakeNetwork();
+  referenceData(network);
+  const app = renderApp(null, { network });
+  const seen: UnknownAction[] = [];
+  act(() => {
+    app.store.dispatch(addListener({ predicate: () => true, effect: (action) => void seen.push(action) }));
+    app.store.dispatch(configActions.restored({ ...defaultConfig, location: usa, ...options.config }));
+    app.store.dispatch(
+      uiActions.modalOpened({
+        name: 'config',
+        props: { section: options.section ?? 'all', ...(options.showBack ? { showBack: true } : {}) },
+      }),
+    );
+  });
+  const dialog = await screen.findByRole('dialog', { name: messages.configTitle });
+  await within(dialog).findByRole('checkbox', { name: /Birds/ });
+  return { ...app, dialog, seen };
+}
+
+const proceed = (dialog: HTMLElement) =>
+  fireEvent.click(within(dialog).getByRole('button', { name: messages.configProceed }));
+
+describe('Customize Your Experience', () => {
+  it('is named by its title and labels its region, groups, language and Proceed', async () => {
+    const { dialog } = await openConfig();
+    expect(within(dialog).getByRole('button', { name: `${messages.configRegion} ${usa.name}` })).toBeTruthy();
+    for (const name of ['Birds', 'Mammals', 'Reptiles', 'Amphibians']) {
+      expect(within(dialog).getByRole('checkbox', { name: new RegExp(name) })).toBeTruthy();
+    }
+    expect(within(dialog).getByRole('radiogroup', { name: 'Birds list' })).toBeTruthy();
+    expect(
+      await within(dialog).findByRole('button', { name: `${messages.configLanguage} English` }),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: messages.configProceed })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: messages.back })).toBeNull();
+  });
+
+  it('ticks the stored groups, reading Mammals|Large as Mammals|Larger', async () => {
+    const { dialog } = await openConfig();
+    expect(within(dialog).getByRole('checkbox', { name: /Birds/ })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('checkbox', { name: /Mammals/ })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('checkbox', { name: /Reptiles/ })).toHaveProperty('checked', false);
+    expect(within(dialog).getByRole('radio', { name: 'Larger' })).toHaveProperty('checked', true);
+  });
+
+  it('shows the back arrow only when allowed, and it closes without saving', async () => {
+    const { dialog, store } = await openConfig({ showBack: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.back }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    expect(store.getState().config.config.species).toEqual(defaultConfig.species);
+  });
+
+  it('refuses an empty group selection with the spec message, saving nothing', async () => {
+    const { dialog, store } = await openConfig();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Birds/ }));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Mammals/ }));
+    proceed(dialog);
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', messages.configGroupRequired);
+    expect(store.getState().config.config.species).toEqual(defaultConfig.species);
+    expect(screen.getByRole('dialog', { name: messages.configTitle })).toBeTruthy();
+  });
+
+  it('asks for the location before the groups', async () => {
+    const { dialog } = await openConfig({ config: { location: null, species: [] } });
+    proceed(dialog);
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', messages.configLocationRequired);
+  });
+
+  it('refuses an inactive group with the "released soon" message', async () => {
+    const { dialog } = await openConfig({
+      config: { location: { location_id: 'ZAF', name: 'South Africa', parent_location: [] } },
+    });
+    const birds = within(dialog).getByRole('checkbox', { name: /Birds/ });
+    expect(birds).toHaveProperty('checked', false);
+    fireEvent.click(birds);
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      formatMessage(messages.configGroupInactive, { group: 'Birds' }),
+    );
+    expect(within(dialog).getByRole('checkbox', { name: /Birds/ })).toHaveProperty('checked', false);
+  });
+
+  it('changes the region through the picker and re-reads the groups for it', async () => {
+    const { dialog, network } = await openConfig();
+    fireEvent.click(within(dialog).getByRole('button', { name: `${messages.configRegion} ${usa.name}` }));
+    const picker = await screen.findByRole('dialog', { name: messages.configRegionPicker });
+    fireEvent.change(within(picker).getByLabelText(messages.pickerSearch), { target: { value: 'cape' } });
+    // The search goes out once typing has paused (250 ms).
+    await waitFor(() =>
+      expect(apiCalls(network)).toContain('GET locations?types=country%2Cregion&search_term=cape&length=30'),
+    );
+    fireEvent.click(await within(picker).findByRole('radio', { name: /Western Cape/ }));
+    fireEvent.click(within(picker).getByRole('button', { name: messages.pickerOk }));
+    expect(
+      await within(dialog).findByRole('button', { name: `${messages.configRegion} Western Cape` }),
+    ).toBeTruthy();
+    await waitFor(() => expect(apiCalls(network)).toContain('GET taxa/classifications?location_id=ZAF-1189'));
+  });
+
+  it('Proceed saves the config, announces config/proceeded, updates the profile location, and closes', async () => {
+    const { dialog, store, network, seen } = await openConfig();
+    const profile: Profile = {
+      user_id: 'u-1',
+      firstname: 'Jenny',
+      nickname: 'Wren',
+      username: 'wren@example.org',
+      avatar: null,
+      about: '',
+      newsletter_subscribed: true,
+      stats_visible_to_others: true,
+      location_id: 'USA',
+      location: null,
+      created_at: 1,
+    };
+    network.on('PUT', 'users/u-1', { body: { status: 'success', profile } });
+    const login: LoginResponse = {
+      status: 'success',
+      email_verification_required: false,
+      roles: ['member'],
+      permissions: {},
+      auth_token: 'auth.4000000000',
+      refresh_token: 'refresh.4100000000',
+      nickname: 'Wren',
+      user_id: 'u-1',
+      avatar: null,
+    };
+    act(() => {
+      store.dispatch(
+        sessionActions.loggedIn({ response: login, username: 'wren@example.org', method: 'basic' }),
+      );
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Reptiles/ }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Clements' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: `${messages.configLanguage} English` }));
+    const languages = await screen.findByRole('dialog', { name: messages.configLanguage });
+    fireEvent.click(within(languages).getByRole('button', { name: /Portuguese/ }));
+    expect(
+      await within(dialog).findByRole('button', { name: `${messages.configLanguage} Portuguese` }),
+    ).toBeTruthy();
+    proceed(dialog);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    const saved = {
+      ...defaultConfig,
+      location: usa,
+      species: ['Birds|Clements', 'Mammals|Larger', 'Reptiles'],
+      language: { language: 'Portuguese' },
+    };
+    expect(store.getState().config.config).toEqual(saved);
+    const event = seen.find(configProceeded.match);
+    expect(event?.payload).toMatchObject({ config: saved, previous: { species: defaultConfig.species } });
+    await waitFor(() => expect(store.getState().session.user?.profile).toEqual(profile));
+    const put = network.sent.find((request) => request.method === 'PUT');
+    expect(put).toMatchObject({ path: 'users/u-1', body: { location_id: 'USA' } });
+  });
+
+  it("the location section shows the region only and keeps the member's groups", async () => {
+    const network = fakeNetwork();
+    referenceData(network);
+    const app = renderApp(null, { network });
+    act(() => {
+      app.store.dispatch(configActions.restored({ ...defaultConfig, location: usa, species: ['Reptiles'] }));
+      app.store.dispatch(uiActions.modalOpened({ name: 'config', props: { section: 'location' } }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: messages.configTitle });
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: new RegExp(messages.configLanguage) })).toBeNull();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: messages.configProceed })).toHaveProperty(
+        'disabled',
+        false,
+      ),
+    );
+    proceed(dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    expect(app.store.getState().config.config.species).toEqual(['Reptiles']);
+  });
+});
