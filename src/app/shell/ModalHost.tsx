@@ -5,6 +5,7 @@
 import { Suspense } from 'react';
 import { ForgotPasswordDialog, LoginDialog, RegisterDialog, ResetPasswordDialog } from '../../features/auth';
 import { ConfigDialog } from '../../features/config';
+import { ShareDialog } from '../../features/share';
 import { useAppSelector } from '../hooks';
 import { selectModals, type ModalEntry } from '../uiSlice';
 
@@ -20,9 +21,8 @@ function ModalView({ entry }: { entry: ModalEntry }) {
       return <ResetPasswordDialog modalId={entry.id} {...entry.props} />;
     case 'config':
       return <ConfigDialog modalId={entry.id} {...entry.props} />;
-    // The share dialog is registered here as it lands (issue 3).
     case 'share':
-      return null;
+      return <ShareDialog modalId={entry.id} />;
   }
 }
 
