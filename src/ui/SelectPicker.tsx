@@ -17,6 +17,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -192,16 +193,14 @@ export function SelectPicker({
         {shown.map((item) => {
           const isChosen = staged.includes(item.id);
           return (
-            <ListItemButton
-              key={item.id}
-              onClick={() => tap(item)}
-              aria-current={isChosen ? 'true' : undefined}
-            >
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                {isChosen ? <CheckIcon fontSize="small" aria-hidden /> : null}
-              </ListItemIcon>
-              <ListItemText primary={item.label} secondary={item.secondary} />
-            </ListItemButton>
+            <ListItem key={item.id} disablePadding>
+              <ListItemButton onClick={() => tap(item)} aria-current={isChosen ? 'true' : undefined}>
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  {isChosen ? <CheckIcon fontSize="small" aria-hidden /> : null}
+                </ListItemIcon>
+                <ListItemText primary={item.label} secondary={item.secondary} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
@@ -264,8 +263,9 @@ function ItemText({ item }: { item: PickerItem }) {
     <>
       {item.label}
       {item.secondary && (
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-          {item.secondary}
+        <Typography component="span" variant="body2" color="text.secondary">
+          {/* A real space, so the accessible name reads "Auckland New Zealand". */}
+          {` ${item.secondary}`}
         </Typography>
       )}
     </>
