@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_LOCATION_ID } from '@contract/reference';
 import type { ConfigLocation } from '../../db/kv';
 import {
   DEFAULT_LOCATION,
@@ -73,7 +74,10 @@ describe('the initial location chain (SPEC §4 "Initial config")', () => {
       location: DEFAULT_LOCATION,
       source: 'default',
     });
-    expect(DEFAULT_LOCATION).toMatchObject({ location_id: 'USA', name: 'United States of America' });
+    expect(DEFAULT_LOCATION).toMatchObject({
+      location_id: DEFAULT_LOCATION_ID,
+      name: 'United States of America',
+    });
     expect(d.log).toHaveBeenCalledTimes(2);
   });
 

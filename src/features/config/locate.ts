@@ -10,7 +10,9 @@
  *   2000 ms each, then the nearest-location lookup, retried every 100 ms while it gets no answer,
  *   until the dialog goes away (its AbortSignal).
  */
-import { DEFAULT_LOCATION_ID, type Location } from '@contract/reference';
+// Types only: a value import of the contract would bring TypeBox (~13 KB gzip) into this chunk,
+// which loads on every first start.
+import type { Location } from '@contract/reference';
 import type { ConfigLocation } from '../../db/kv';
 
 export interface GeoPoint {
@@ -40,9 +42,12 @@ export const DIALOG_POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: fa
 export const DIALOG_POSITION_ATTEMPTS = 10;
 export const DIALOG_LOOKUP_RETRY_MS = 100;
 
-/** SPEC §3 "Default location": United States of America (its id is the contract's). */
+/**
+ * SPEC §3 "Default location": United States of America. Its id is the contract's
+ * DEFAULT_LOCATION_ID, written out for the reason above (locate.test.ts checks they agree).
+ */
 export const DEFAULT_LOCATION: ConfigLocation = {
-  location_id: DEFAULT_LOCATION_ID,
+  location_id: 'USA',
   name: 'United States of America',
   parent_location: [],
 };
