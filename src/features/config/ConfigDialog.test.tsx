@@ -245,4 +245,20 @@ describe('Customize Your Experience', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
     expect(app.store.getState().config.config.species).toEqual(['Reptiles']);
   });
+
+  it('keeps the chosen groups when the groups cannot be loaded, rather than refusing them', async () => {
+    const network = fakeNetwork();
+    referenceData(network);
+    network.on('GET', 'taxa/classifications', { status: 503, body: { status: 'failed', reason: 'Down' } });
+    const app = renderApp(null, { network });
+    act(() => {
+      app.store.dispatch(configActions.restored({ ...defaultConfig, location: usa }));
+      app.store.dispatch(uiActions.modalOpened({ name: 'config', props: { section: 'all' } }));
+    });
+    const dialog = await screen.findByRole('dialog', { name: messages.configTitle });
+    expect(await within(dialog).findByRole('button', { name: messages.tryAgain })).toBeTruthy();
+    proceed(dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    expect(app.store.getState().config.config.species).toEqual(['Birds|IOC', 'Mammals|Larger']);
+  });
 });

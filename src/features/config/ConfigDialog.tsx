@@ -83,7 +83,7 @@ export function ConfigDialog({ modalId, section, showBack = false }: ConfigDialo
     return () => controller.abort();
   }, [needsLookup, dispatch]);
 
-  const classifications = useGetClassificationsQuery(location?.location_id ?? null);
+  const classifications = useGetClassificationsQuery(location?.location_id ?? null, { skip: !showsSpecies });
   const groups = classifications.data?.classifications ?? NO_GROUPS;
   const languages = useGetLanguagesQuery(undefined, { skip: !showsSpecies });
 
@@ -148,7 +148,8 @@ export function ConfigDialog({ modalId, section, showBack = false }: ConfigDialo
 
   function proceed(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const saved = speciesToSave(species, groups);
+    // Without the groups (offline), the member's choice is kept as it is rather than refused.
+    const saved = classifications.isError ? species : speciesToSave(species, groups);
     const problem = validateConfig({ location, checksGroups: showsSpecies, species: saved });
     if (problem || !location) {
       warn(problem ?? messages.configLocationRequired);
