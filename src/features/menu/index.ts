@@ -1,0 +1,2 @@
+/** The mobile menu domain as other parts of the app see it. */
+export { menuRoutes } from './routes';
