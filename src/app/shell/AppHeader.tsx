@@ -1,5 +1,6 @@
 /**
- * The app bar: product name (home), and the account actions — Sign In / Sign Up when signed out,
+ * The app bar: a Menu link to /menu where no side menu shows (narrow screens, and the paths that
+ * hide it), the product name (home), and the account actions — Sign In / Sign Up when signed out,
  * the nickname and Logout when signed in. It re-renders on the session slice's login/logout
  * events, which is how the menu refreshes (SPEC §4).
  */
@@ -15,12 +16,38 @@ import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectUser } from '../sessionSlice';
 import { uiActions } from '../uiSlice';
 
-export function AppHeader() {
+/** Material's "menu" icon drawn inline: the first route carries no icon component for it. */
+function MenuGlyph() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+      <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
+    </svg>
+  );
+}
+
+export interface AppHeaderProps {
+  /** When to show the Menu link: on every screen, only where the side menu is not shown, or never. */
+  menuLink?: 'always' | 'narrow' | 'none';
+}
+
+export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   return (
     <AppBar position="sticky">
       <Toolbar sx={{ gap: 1 }}>
+        {menuLink !== 'none' && (
+          <Button
+            color="inherit"
+            component={RouterLink}
+            to="/menu"
+            startIcon={<MenuGlyph />}
+            // The side menu shows from MUI's md breakpoint on (useMediaQuery.ts): no link needed there.
+            sx={{ ml: -1, display: menuLink === 'narrow' ? { md: 'none' } : undefined }}
+          >
+            {messages.openMenu}
+          </Button>
+        )}
         <Typography
           component={RouterLink}
           to="/"

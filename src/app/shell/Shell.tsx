@@ -1,25 +1,43 @@
 /**
- * The layout every route renders in: the app bar, the page (at most 1396 px wide, SPEC §9), the
- * modal stack and the toasts. It also answers the mailed reset link wherever it lands.
+ * The layout every route renders in: the app bar; on wide screens the side menu (at most 200 px,
+ * SPEC §9; not on the paths SPEC §2 names), on narrow ones a Menu link in the app bar to /menu;
+ * the page (at most 1396 px wide); the modal stack and the toasts. It also answers the mailed reset
+ * link wherever it lands. The side menu loads lazily and decides the screen width itself: '' never
+ * shows it, so the first visit downloads none of it.
  */
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import { useResetLink } from '../../features/auth';
 import { PAGE_MAX_WIDTH_PX } from '../../lib/constants';
 import { AppHeader } from './AppHeader';
 import { AppToasts } from './AppToasts';
+import { isSideMenuHidden } from './layout';
 import { ModalHost } from './ModalHost';
+
+const SideMenu = lazy(async () => ({ default: (await import('./SideMenu')).SideMenu }));
 
 export function Shell() {
   useResetLink();
+  const { pathname } = useLocation();
+  const hasSideMenu = !isSideMenuHidden(pathname);
   return (
     <>
-      <AppHeader />
-      <Box component="main" sx={{ maxWidth: PAGE_MAX_WIDTH_PX, mx: 'auto', px: { xs: 2, sm: 3 } }}>
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+      <AppHeader menuLink={pathname === '/menu' ? 'none' : hasSideMenu ? 'narrow' : 'always'} />
+      <Box sx={{ display: 'flex', alignItems: 'flex-start' }}>
+        {hasSideMenu && (
+          <Suspense fallback={null}>
+            <SideMenu />
+          </Suspense>
+        )}
+        <Box
+          component="main"
+          sx={{ flex: '1 1 0', minWidth: 0, maxWidth: PAGE_MAX_WIDTH_PX, mx: 'auto', px: { xs: 2, sm: 3 } }}
+        >
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </Box>
       </Box>
       <ModalHost />
       <AppToasts />
