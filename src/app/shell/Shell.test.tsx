@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { messages } from '@contract/messages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { labels } from '@contract/labels';
+import { formatMessage, messages } from '@contract/messages';
+import type { Permissions } from '@contract/permissions';
 import { product } from '@config/product';
 import { renderApp } from '../../test/renderApp';
 import { AppRoutes } from '../router';
 import { sessionActions } from '../sessionSlice';
+import type { AppStore } from '../store';
 
 const loginAnswer = {
   status: 'success' as const,
@@ -70,5 +73,162 @@ describe('the shell', () => {
     renderApp(<AppRoutes />, { route: '/?action=forgotpassword&rid=abc' });
     const dialog = await screen.findByRole('dialog', { name: messages.resetTitle });
     expect(within(dialog).getByLabelText(messages.fieldResetPin)).toBeTruthy();
+  });
+});
+
+function signIn(store: AppStore, roles: string[] = ['member'], permissions: Permissions = {}) {
+  act(() => {
+    store.dispatch(
+      sessionActions.loggedIn({
+        response: { ...loginAnswer, roles, permissions },
+        username: 'wren@example.org',
+        method: 'basic',
+      }),
+    );
+  });
+}
+
+/** The toast host is rendered by the shell and by renderApp, so a toast shows twice here. */
+async function toastSaying(text: string) {
+  const alerts = await screen.findAllByRole('alert');
+  return alerts.find((alert) => alert.textContent.includes(text));
+}
+
+const sideMenu = () => screen.getByRole('navigation', { name: messages.sideMenuLabel });
+
+describe('the side menu (wide screens)', () => {
+  it('sits beside the page for guests, with the Sign Up prompt and no signed-in items', async () => {
+    renderApp(<AppRoutes />, { route: '/species' });
+    const menu = await screen.findByRole('navigation', { name: messages.sideMenuLabel });
+    expect(within(menu).getByText(messages.signUpPrompt)).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: messages.signUp })).toBeTruthy();
+    expect(within(menu).getByRole('button', { name: messages.shareApp })).toBeTruthy();
+    const primary = within(menu).getByRole('list', { name: labels.menuPrimary });
+    expect(within(primary).getByRole('link', { name: labels.species }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(primary).queryByRole('link', { name: labels.friendsAndGroups })).toBeNull();
+    expect(within(menu).queryByRole('link', { name: labels.logout })).toBeNull();
+    expect(within(menu).queryByRole('list', { name: labels.menuAdministration })).toBeNull();
+    expect(screen.queryByRole('link', { name: messages.openMenu })).toBeNull();
+  });
+
+  it.each(['/', '/cart', '/checkout', '/payment', '/products', '/fulfilment/t-1/success'])(
+    'is hidden on %s, where the app bar links to the menu instead',
+    async (route) => {
+      renderApp(<AppRoutes />, { route });
+      expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: messages.sideMenuLabel })).toBeNull();
+      expect(screen.getByRole('link', { name: messages.openMenu }).getAttribute('href')).toBe('/menu');
+    },
+  );
+
+  it('shows the avatar and nickname (to the profile), messages, Friends & Groups and Logout when signed in', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/species' });
+    signIn(store);
+    const menu = await screen.findByRole('navigation', { name: messages.sideMenuLabel });
+    expect(within(menu).getByRole('link', { name: 'Wren' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).getByRole('link', { name: messages.unreadMessages }).getAttribute('href')).toBe(
+      '/chat-sessions',
+    );
+    expect(within(menu).getByRole('link', { name: labels.friendsAndGroups }).getAttribute('href')).toBe(
+      '/people',
+    );
+    expect(within(menu).getByRole('link', { name: labels.logout }).getAttribute('href')).toBe('/logout');
+    expect(within(menu).queryByText(messages.signUpPrompt)).toBeNull();
+    expect(within(menu).queryByRole('list', { name: labels.menuAdministration })).toBeNull();
+  });
+
+  it('adds the Administration menu for an admin, with every item', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/species' });
+    signIn(store, ['member', 'admin']);
+    const admin = await within(sideMenu()).findByRole('list', { name: labels.menuAdministration });
+    expect(within(admin).getAllByRole('link')).toHaveLength(10);
+  });
+
+  it('opens Share with Friends from the share button', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/species' });
+    fireEvent.click(
+      await within(await screen.findByRole('navigation', { name: messages.sideMenuLabel })).findByRole(
+        'button',
+        { name: messages.shareApp },
+      ),
+    );
+    expect(store.getState().ui.modals.at(-1)?.name).toBe('share');
+  });
+});
+
+describe('the page guard', () => {
+  it("tells a guest opening an admin page 'Sorry, You aren't authorised' and goes to ''", async () => {
+    renderApp(<AppRoutes />, { route: '/admin-users' });
+    expect(await toastSaying(messages.notAuthorised)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeTruthy();
+  });
+
+  it('refuses a member who is no admin in the same way', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/species' });
+    signIn(store);
+    fireEvent.click(within(sideMenu()).getByRole('link', { name: labels.globalMap }));
+    expect(await screen.findByRole('heading', { level: 1, name: labels.globalMap })).toBeTruthy();
+    act(() => {
+      store.dispatch(sessionActions.loggedOut());
+    });
+    signIn(store, ['member'], { admin: ['r'] });
+    const admin = await within(sideMenu()).findByRole('list', { name: labels.menuAdministration });
+    fireEvent.click(within(admin).getByRole('link', { name: labels.locations }));
+    expect(await toastSaying(messages.notAuthorised)).toBeTruthy();
+    // The refused navigation is undone: the member stays on the page they came from.
+    expect(await screen.findByRole('heading', { level: 1, name: labels.globalMap })).toBeTruthy();
+  });
+
+  it('keeps a guest on the page they were on when a my-page is refused, naming it', async () => {
+    renderApp(<AppRoutes />, { route: '/species' });
+    const primary = within(await screen.findByRole('navigation', { name: messages.sideMenuLabel })).getByRole(
+      'list',
+      {
+        name: labels.menuPrimary,
+      },
+    );
+    fireEvent.click(within(primary).getByRole('link', { name: labels.profile }));
+    expect(await toastSaying(formatMessage(messages.needAccount, { title: labels.profile }))).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: labels.species })).toBeTruthy();
+  });
+
+  it('lets the page through once allowed, as an honest coming-soon page naming its feature', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/' });
+    signIn(store, ['member', 'admin']);
+    renderApp(<AppRoutes />, {
+      route: '/admin-users',
+      preloadedState: { session: store.getState().session },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: labels.users })).toBeTruthy();
+    expect(
+      screen.getByText(formatMessage(messages.comingSoonBody, { feature: labels.featureUsers })),
+    ).toBeTruthy();
+  });
+
+  it('sends a member without a logbook from /logbooks to /logbooks/overview', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/' });
+    signIn(store);
+    renderApp(<AppRoutes />, { route: '/logbooks', preloadedState: { session: store.getState().session } });
+    expect(await screen.findByRole('heading', { level: 1, name: labels.logbooksOverview })).toBeTruthy();
+    expect(
+      screen.getByText(formatMessage(messages.comingSoonBody, { feature: labels.featureLogbooks })),
+    ).toBeTruthy();
+  });
+});
+
+describe("'' in the installed app", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('opens the menu rather than the welcome page', async () => {
+    const matchMedia = window.matchMedia.bind(window);
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
+      query === '(display-mode: standalone)' ? { ...matchMedia(query), matches: true } : matchMedia(query),
+    );
+    renderApp(<AppRoutes />, { route: '/' });
+    expect(await screen.findByRole('navigation', { name: messages.appMenuLabel })).toBeTruthy();
   });
 });
