@@ -15,6 +15,7 @@ import { authRoutes } from '../features/auth';
 import { cmsRoutes } from '../features/cms';
 import { configRoutes } from '../features/config';
 import { menuRoutes } from '../features/menu';
+import { profileRoutes } from '../features/profile';
 import { runsAsInstalledApp } from './boot';
 import { entryRedirect } from './routes/entry';
 import { Shell } from './shell/Shell';
@@ -32,6 +33,7 @@ export const featureRoutes: readonly RouteObject[] = [
   ...cmsRoutes,
   ...configRoutes,
   ...menuRoutes,
+  ...profileRoutes,
 ];
 
 function EntryPage() {

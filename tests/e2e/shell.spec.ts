@@ -120,6 +120,14 @@ test('the side menu passes axe signed out and signed in, and follows the session
   await expect(sideMenu.getByRole('list', { name: labels.menuAdministration })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'the side menu, signed in');
 
+  // The avatar and nickname open the member's own profile, read from GET users/{id}.
+  await sideMenu.getByRole('link', { name: nickname }).click();
+  await expect(page.getByRole('heading', { level: 1, name: nickname })).toBeVisible();
+  await expect(page.getByRole('link', { name: messages.profileEdit })).toHaveAttribute(
+    'href',
+    '/user-profile',
+  );
+
   // On '' the side menu gives way to the welcome page; the app bar links to the menu.
   await page.getByRole('banner').getByRole('link', { name: product.name }).click();
   await expect(sideMenu).toHaveCount(0);

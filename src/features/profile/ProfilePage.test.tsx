@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { labels } from '@contract/labels';
+import { formatMessage, messages } from '@contract/messages';
+import { product } from '@config/product';
+import { AppRoutes } from '../../app/router';
+import type { SessionState } from '../../app/sessionSlice';
+import { sessionUserFrom } from '../../app/sessionUser';
+import { fakeNetwork } from '../../test/fakeNetwork';
+import { renderApp } from '../../test/renderApp';
+
+const wren = {
+  user_id: 'u-1',
+  firstname: 'Jenny Wren',
+  nickname: 'Wren',
+  username: 'wren@example.org',
+  avatar: null,
+  about: 'Hedgerows, mostly.',
+  newsletter_subscribed: true,
+  stats_visible_to_others: true,
+  location_id: 'loc-za',
+  location: { id: 'loc-za', name: 'South Africa' },
+  created_at: 1_767_225_600, // 2026-01-01
+};
+
+const signedIn: SessionState = {
+  user: sessionUserFrom({
+    response: {
+      status: 'success',
+      email_verification_required: false,
+      roles: ['member'],
+      permissions: {},
+      auth_token: 'auth.4000000000',
+      refresh_token: 'refresh.4100000000',
+      nickname: 'Wren',
+      user_id: 'u-1',
+      avatar: null,
+    },
+    username: 'wren@example.org',
+    method: 'basic',
+  }),
+  authToken: 'auth.4000000000',
+  refreshToken: 'refresh.4100000000',
+  clientToken: null,
+  isRestored: true,
+};
+
+describe('the profile page', () => {
+  it("shows the signed-in member's own profile from GET users/{id}, with the editor link", async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'users/u-1', { body: { status: 'success', profile: wren, roles: ['member'] } });
+    renderApp(<AppRoutes />, { route: '/profile', network, preloadedState: { session: signedIn } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wren' })).toBeTruthy();
+    expect(screen.getByText('Hedgerows, mostly.')).toBeTruthy();
+    expect(screen.getByText('wren@example.org')).toBeTruthy();
+    expect(screen.getByText('South Africa')).toBeTruthy();
+    expect(screen.getByRole('link', { name: messages.profileEdit }).getAttribute('href')).toBe(
+      '/user-profile',
+    );
+  });
+
+  it("shows another member's public profile to a guest, without private fields or the editor", async () => {
+    const network = fakeNetwork();
+    const { nickname, avatar, about, created_at } = wren;
+    network.on('GET', 'users/u-2', {
+      body: { status: 'success', profile: { user_id: 'u-2', nickname, avatar, about, created_at } },
+    });
+    renderApp(<AppRoutes />, { route: '/profile/u-2', network });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wren' })).toBeTruthy();
+    expect(screen.queryByText('wren@example.org')).toBeNull();
+    expect(screen.queryByRole('link', { name: messages.profileEdit })).toBeNull();
+  });
+
+  it('says plainly that stats are not built yet when the menu asks for them', async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'users/u-1', { body: { status: 'success', profile: wren } });
+    renderApp(<AppRoutes />, {
+      route: '/profile?section=stats',
+      network,
+      preloadedState: { session: signedIn },
+    });
+    expect(
+      await screen.findByText(
+        formatMessage(messages.profileSectionComingSoon, { section: labels.stats, product: product.name }),
+      ),
+    ).toBeTruthy();
+  });
+
+  it("shows the server's reason when the profile cannot be loaded", async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'users/nobody', { status: 404, body: { status: 'failed', reason: messages.notFound } });
+    renderApp(<AppRoutes />, { route: '/profile/nobody', network });
+    expect(await screen.findByText(messages.notFound)).toBeTruthy();
+  });
+});

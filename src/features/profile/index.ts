@@ -1,0 +1,2 @@
+/** The profile domain as other parts of the app see it. */
+export { profileRoutes } from './routes';
