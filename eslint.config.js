@@ -17,7 +17,16 @@ const clientBoundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'dev-dist/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'dev-dist/**',
+    ],
+  },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -76,7 +85,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/src/*', '!**/src/contract/*', '!**/src/config/*'],
-              message: 'The server imports only src/contract and src/config (through @contract/*, @config/*).',
+              message:
+                'The server imports only src/contract and src/config (through @contract/*, @config/*).',
             },
           ],
         },

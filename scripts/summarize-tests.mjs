@@ -25,7 +25,9 @@ for (const name of readdirSync(reportsDir)) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     // A file that fails to load has no tests but is still a failure.
-    failed += report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    failed += report.testResults.filter(
+      (file) => file.status === 'failed' && file.assertionResults.length === 0,
+    ).length;
   } else if (name.startsWith('playwright')) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;

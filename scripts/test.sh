@@ -17,6 +17,7 @@ check() { # a whole command counted as one check (typecheck, lint, build)
 
 check typecheck npx tsc -p tsconfig.json --noEmit
 check lint npx eslint . --max-warnings=0
+check format npx prettier --check . --log-level warn
 
 step "unit + server tests (PGlite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || true

@@ -24,7 +24,9 @@ export const ClientTokenRequestSchema = Type.Object(
 export type ClientTokenRequest = Static<typeof ClientTokenRequestSchema>;
 
 export const ClientTokenResponseSchema = success({
-  access_token: Type.String({ description: 'Opaque token; the last dot-separated segment is its expiry (s)' }),
+  access_token: Type.String({
+    description: 'Opaque token; the last dot-separated segment is its expiry (s)',
+  }),
   token_type: Type.Literal('Bearer'),
   expires_in: Type.Integer(),
 });
@@ -182,10 +184,7 @@ export type LogoutRequest = Static<typeof LogoutRequestSchema>;
 export const VerifyEmailQuerySchema = Type.Object({ token: Type.String({ maxLength: 128 }) });
 export type VerifyEmailQuery = Static<typeof VerifyEmailQuerySchema>;
 
-export const PasswordResetRequestSchema = Type.Object(
-  { username: Email },
-  { additionalProperties: false },
-);
+export const PasswordResetRequestSchema = Type.Object({ username: Email }, { additionalProperties: false });
 export type PasswordResetRequest = Static<typeof PasswordResetRequestSchema>;
 
 export const PasswordResetStartedSchema = success({

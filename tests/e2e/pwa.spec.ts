@@ -4,13 +4,17 @@ import { product } from '../../src/config/product';
 /** Waits until the service worker controls the page: from then on the shell is precached. */
 async function waitForServiceWorkerControl(page: Page) {
   // A synchronous predicate: waitForFunction treats a returned promise as truthy at once.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 45_000,
+  });
 }
 
 test('the web manifest makes the app installable', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
   expect(response.ok()).toBe(true);
-  const manifest = (await response.json()) as Record<string, unknown> & { icons: { sizes: string; purpose?: string }[] };
+  const manifest = (await response.json()) as Record<string, unknown> & {
+    icons: { sizes: string; purpose?: string }[];
+  };
   expect(manifest).toMatchObject({
     name: product.name,
     short_name: product.shortName,
@@ -26,7 +30,10 @@ test('the web manifest makes the app installable', async ({ request }) => {
   }
 });
 
-test('after one online visit the shell loads with the network cut, deep links included', async ({ page, context }) => {
+test('after one online visit the shell loads with the network cut, deep links included', async ({
+  page,
+  context,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await waitForServiceWorkerControl(page);

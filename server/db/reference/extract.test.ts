@@ -12,9 +12,15 @@ describe('the committed extract', () => {
   it('holds the hierarchy, the 26 name languages and the coverage table', async () => {
     const extract = await readExtract();
     const countries = new Map(extract.countries.map((c) => [c.id, c]));
-    expect(countries.get(DEFAULT_LOCATION_ID)).toMatchObject({ name: 'United States of America', isoA2: 'US' });
+    expect(countries.get(DEFAULT_LOCATION_ID)).toMatchObject({
+      name: 'United States of America',
+      isoA2: 'US',
+    });
     expect(countries.get('ZAF')?.names).toMatchObject({ en: 'South Africa', zht: '南非' });
-    expect(extract.regions.find((r) => r.id === 'ZAF-1189')).toMatchObject({ name: 'Western Cape', countryId: 'ZAF' });
+    expect(extract.regions.find((r) => r.id === 'ZAF-1189')).toMatchObject({
+      name: 'Western Cape',
+      countryId: 'ZAF',
+    });
     expect(extract.regions.every((r) => countries.has(r.countryId))).toBe(true);
     expect(extract.languages.map((l) => l.id).sort()).toEqual([...NAME_LANGUAGES].sort());
     // ISO alpha-2 codes are unique among countries, so checklists and geoip map to one country.
@@ -38,8 +44,11 @@ describe('the committed extract', () => {
   });
 
   // ../shared/data sits beside a checkout on developer machines and in CI, not in a user's clone.
-  it.skipIf(!existsSync(DEFAULT_SOURCE_DIR))('is what reference:extract builds from ../shared/data today', async () => {
-    const { extract } = await buildExtract(DEFAULT_SOURCE_DIR);
-    expect(await readExtract()).toEqual(extract);
-  });
+  it.skipIf(!existsSync(DEFAULT_SOURCE_DIR))(
+    'is what reference:extract builds from ../shared/data today',
+    async () => {
+      const { extract } = await buildExtract(DEFAULT_SOURCE_DIR);
+      expect(await readExtract()).toEqual(extract);
+    },
+  );
 });

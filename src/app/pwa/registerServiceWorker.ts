@@ -3,8 +3,6 @@
  * or after 30000 ms at most") and turns its life-cycle into two plain callbacks, so the store only
  * ever holds a serializable "update available" flag. The update function itself stays here.
  */
-import { registerSW } from 'virtual:pwa-register';
-
 export interface ServiceWorkerEvents {
   /** A new version is installed and waiting; the member decides when to switch. */
   onUpdateAvailable: () => void;
@@ -17,22 +15,27 @@ const STABLE_TIMEOUT_MS = 30_000;
 let updateServiceWorker: ((reloadPage?: boolean) => Promise<void>) | undefined;
 
 function whenStable(callback: () => void): void {
-  // "Stable" = the first render is done and the main thread is idle; never later than 30 s.
-  if ('requestIdleCallback' in window) {
-    window.requestIdleCallback(callback, { timeout: STABLE_TIMEOUT_MS });
-  } else {
-    setTimeout(callback, 1_000);
-  }
+  // "Stable" = the page has loaded and the main thread is idle (not merely between two lazy chunks
+  // of the first route); never later than 30 s.
+  const onIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: STABLE_TIMEOUT_MS });
+    else setTimeout(callback, 1_000);
+  };
+  if (document.readyState === 'complete') onIdle();
+  else window.addEventListener('load', onIdle, { once: true });
 }
 
 export function registerServiceWorker(events: ServiceWorkerEvents): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   whenStable(() => {
-    updateServiceWorker = registerSW({
-      immediate: true,
-      onNeedRefresh: events.onUpdateAvailable,
-      onOfflineReady: events.onOfflineReady,
-      onRegisterError: (error: unknown) => console.error('Service worker registration failed', error),
+    // Loaded here rather than imported at the top: workbox-window is not needed to paint.
+    void import('virtual:pwa-register').then(({ registerSW }) => {
+      updateServiceWorker = registerSW({
+        immediate: true,
+        onNeedRefresh: events.onUpdateAvailable,
+        onOfflineReady: events.onOfflineReady,
+        onRegisterError: (error: unknown) => console.error('Service worker registration failed', error),
+      });
     });
   });
 }

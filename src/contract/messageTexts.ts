@@ -1,0 +1,197 @@
+/**
+ * Every user-visible message of the product, worded as SPEC.md gives it (only plain spelling errors
+ * fixed). Client and server both read them (through `messages` in messages.ts) so that a reason the
+ * server sends and the text the client shows can never drift apart. Placeholders use `{name}` and
+ * are filled by `formatMessage`.
+ *
+ * One named export per message, rather than one object, so the bundler keeps in each chunk only the
+ * texts that chunk uses: the first route carries a dozen strings, not all of them.
+ */
+// Accounts (SPEC §5, §8)
+export const registerTermsRequired = 'To register you are required to accept our terms and conditions!';
+export const registerFieldsRequired =
+  'Please ensure that you have provided a name, email and password to continue!';
+export const passwordsDiffer = 'Please ensure your passwords are the same!';
+export const passwordTooWeak =
+  'Please ensure your password is at least 8 characters long and contains both letters and numbers!';
+export const forgotEmailRequired = 'No email address provided!';
+export const forgotSent =
+  'Please check your inbox, if registered you will receive email with the link to reset your email!';
+export const resetCurrentRequired = 'Please provide your current password!';
+export const resetPinRequired = 'Please provide the reset pin from the email we sent you!';
+export const resetSucceeded = 'Your password has been changed, you can now sign in with it.';
+export const confirmEmailTitle = 'Confirm your email address';
+export const confirmEmailBody =
+  'We have sent you a confirmation email. Please follow the link in it to activate your account.';
+export const logoutConfirm = 'Are you sure?';
+export const logoutOfflineWarning = 'While you are offline you will not be able to log back in.';
+export const loggedOut = 'You have been logged out.';
+export const welcomeBack = 'Welcome back, {nickname}!';
+export const accountCreated = 'Welcome to {product}, {nickname}!';
+
+// Account dialogs and shell: titles, fields and buttons (SPEC §2, §4)
+export const signInTitle = 'Sign In';
+export const registerTitle = 'Register';
+export const forgotTitle = 'Forgot Password';
+export const resetTitle = 'Reset Password';
+export const resetDoneTitle = 'Password Reset';
+export const logoutTitle = 'Log Out';
+export const signIn = 'Sign In';
+export const signUp = 'Sign Up';
+export const logout = 'Logout';
+export const register = 'Register';
+export const createAccount = 'Create Account';
+export const createYoursNow = 'Create yours now';
+export const noAccountYet = "Don't have an account?";
+export const forgottenPassword = 'Forgotten your Current Password';
+export const requestResetPin = 'Request Reset Pin';
+export const backToSignIn = 'Back to Sign In';
+export const updatePassword = 'Update Password';
+export const registerViaEmail = 'Register Via Email';
+export const logoutConfirmButton = 'Yes, log me out!';
+export const cancel = 'Cancel';
+export const close = 'Close';
+export const fieldEmail = 'Email';
+export const fieldPassword = 'Password';
+export const fieldName = 'Name and surname';
+export const fieldNickname = 'Display nickname';
+export const fieldConfirmPassword = 'Confirm password';
+export const fieldCurrentPassword = 'Current password';
+export const fieldResetPin = 'Reset pin';
+export const fieldNewPassword = 'New password';
+export const fieldConfirmNewPassword = 'Confirm new password';
+export const newsletterLabel = 'Send me the {product} newsletter';
+export const termsLabel = 'I accept the terms and conditions';
+export const termsNotice = 'Read our {terms} and {privacy}.';
+export const termsLink = 'Terms & Conditions';
+export const privacyLink = 'Privacy Policy';
+export const passwordStrength = 'Password strength: {strength}';
+export const strengthEmpty = 'not entered';
+export const strengthWeak = 'weak';
+export const strengthMedium = 'medium';
+export const strengthStrong = 'strong';
+export const forgotIntro =
+  'Enter the email address of your account. We will send you a link and a pin to reset your password.';
+export const resetPinIntro = 'Enter the pin from the email we sent you and choose a new password.';
+export const resetPinHint = 'The 6-digit pin in the email';
+export const socialSignIn = 'Sign in with {provider}';
+export const socialRegisterIntro = 'Create your {product} account with your {provider} sign-in.';
+export const socialUnavailable =
+  'Sign in with {provider} could not be started. Please try again or use your email.';
+export const signedInAs = 'Signed in as {nickname}';
+export const pageNotFoundTitle = 'Page not found';
+export const pageNotFoundBody = 'Sorry, this page does not exist yet.';
+export const backHome = 'Back to the start page';
+
+// Welcome page (web)
+export const welcomeCreateAccount = 'Create account';
+export const welcomeFeaturesTitle = 'What you can do';
+export const welcomeFeatureRecord =
+  'Record sightings of birds, mammals, reptiles and amphibians, with or without a signal.';
+export const welcomeFeatureLists = 'Keep your life list, logbooks and trips in one place.';
+export const welcomeFeatureExplore = 'Explore species, places and field guides near you.';
+export const welcomeSignedIn = 'Welcome back, {nickname}. Your sightings are waiting.';
+
+// Server reasons
+export const invalidToken = 'Invalid Token';
+export const invalidCredentials = 'The email address or password is incorrect.';
+export const emailTaken = 'An account with this email address already exists.';
+export const emailNotVerified = 'Please confirm your email address before signing in.';
+export const invalidResetPin = 'The reset pin is incorrect or has expired.';
+export const currentPasswordWrong = 'Your current password is incorrect.';
+export const invalidClient = 'Invalid client credentials.';
+export const notAuthorised = "Sorry, You aren't authorised to access this page.";
+export const notFound = 'Not found.';
+export const tooManyRequests = 'Too many attempts, please wait a moment and try again.';
+export const serverError = 'Something went wrong on our side, please try again later.';
+export const socialNotConfigured = 'Sign in with {provider} is not available.';
+export const socialInvalid = 'We could not verify your {provider} sign-in.';
+export const socialNoAccount = 'No account is linked to this {provider} sign-in yet, please register first.';
+export const verifyLinkInvalid = 'This confirmation link is invalid or has expired.';
+export const signInRequired = 'Please sign in to continue.';
+export const socialEmailMissing = 'Your {provider} account did not share an email address with us.';
+export const invalidRequest = 'The request could not be understood.';
+export const payloadTooLarge = 'The request is too large.';
+
+// Reference data
+export const locationNotFound = 'We could not find this location.';
+export const locationCoordinatesIncomplete = 'Please provide both a latitude and a longitude.';
+
+// Network (SPEC §8)
+export const offline = 'You are currently offline.  Please go online to update this page.';
+export const nowOnline = 'You are now Online';
+export const nowOffline = 'You are now Offline';
+export const networkError = 'Could not reach the server.';
+
+// Shell and guards (SPEC §2, §5)
+export const needAccount = "To view '{title}' you need to have an account and be logged in!";
+export const pressBackToExit = 'Press back again to exit';
+export const recordSignedOut =
+  'To create an observation you will need to be signed in, please log in or register and then retry making your post!';
+export const comingSoon = 'Coming soon';
+export const comingSoonBody =
+  '{feature} is not built yet. This page will show it once it is ready; until then there is nothing here.';
+export const openMenu = 'Menu';
+export const sideMenuLabel = 'Main menu';
+export const appMenuLabel = 'App menu';
+export const shareApp = 'Share the app';
+export const signUpPrompt =
+  'Create a free account to record your sightings, keep logbooks and follow friends.';
+export const openProfile = 'Open your profile';
+export const unreadMessages = 'Unread messages';
+export const unreadMessagesCount = 'Unread messages: {count}';
+export const profileMemberSince = 'Member since {date}';
+export const profileName = 'Name';
+export const profileRegion = 'Region';
+export const profileNoRegion = 'No region chosen yet';
+export const profileEdit = 'Edit profile';
+export const profileSectionComingSoon = '{section} will show here once that part of {product} is built.';
+export const configLocationRequired = 'Please select your preferred location!';
+export const configGroupRequired = 'Please select up to 4 animal groups you would like to focus on!';
+export const configGroupInactive =
+  'The {group} list for your selected location will be released soon.  Please check back regularly.';
+
+// Config dialog, settings, share, select picker (SPEC §2, §3, §9)
+export const configTitle = 'Customize Your Experience';
+export const configRegion = 'Region';
+export const configRegionPicker = 'Choose your region';
+export const configNoRegion = 'No region selected';
+export const configLocating = 'Finding your location…';
+export const configGroups = 'Animal groups';
+export const configGroupsHint = 'Choose up to 4 animal groups to focus on.';
+export const configCategory = '{group} list';
+export const configComingSoon = 'Coming soon here';
+export const configWorldList = 'World list';
+export const configLanguage = 'Additional Language';
+export const configProceed = 'Proceed';
+export const back = 'Back';
+export const tryAgain = 'Try again';
+export const settingsTitle = 'Settings';
+export const settingStatsVisible = 'Show my stats to other members';
+export const settingMapsLifer = 'Show lifers on maps';
+export const settingMapsSightings = 'Show sightings on maps';
+export const settingConfigNotice = 'Show the configuration notice';
+export const shareTitle = 'Share with Friends';
+export const shareIntro = 'Scan the code or share the link to get {product}.';
+export const shareQrAlt = 'QR code of {link}';
+export const shareText = 'Spot and record wildlife with {product}.';
+export const shareViaSocial = 'Share via Social';
+export const copyLink = 'Copy Link';
+export const linkCopied = 'Link copied.';
+export const copyFailed = 'Copy the link shown to share it.';
+export const pickerSearch = 'Search';
+export const pickerClear = 'Clear';
+export const pickerAdd = 'Add';
+export const pickerOk = 'OK';
+export const pickerEmpty = 'No items found';
+export const loading = 'Loading…';
+
+// Offline writes (SPEC §4)
+export const storedLocally = 'Your data is stored locally because you seem to be offline.';
+export const syncedToApi = 'Local data successfully synced to API!';
+export const observationCreated = 'Observation Created!';
+export const observationCreatedNoGps = 'Observation Created but without GPS location!';
+
+// PWA
+export const updateAvailable = 'A new version of {product} is available.';
+export const offlineReady = '{product} is ready to work offline.';
