@@ -4,36 +4,14 @@
  * and type its pin → sign in with the new password. Every modal on the way is checked with axe
  * (WCAG 2.0/2.1 A and AA): no serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messages } from '../../src/contract/messages';
 import { product } from '../../src/config/product';
 import { linkIn, mailsTo, pinIn } from '../server/mailbox';
+import { expectNoSeriousViolations } from './support/axe';
 
 const dataDir = process.env.FIELDMARK_DATA_DIR;
 const mailDir = `${dataDir}/mail`;
-
-/** Waits until no CSS transition runs (a dialog fading in would confuse the contrast check). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target),
-    }));
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
 
 function banner(page: Page): Locator {
   return page.getByRole('banner');

@@ -10,33 +10,11 @@
  *   serious or critical violation.
  * Every test starts in a fresh browser context, so with nothing stored: a first start.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatMessage, messages } from '../../src/contract/messages';
+import { expectNoSeriousViolations } from './support/axe';
 
 const CAPE_TOWN = { latitude: -33.9249, longitude: 18.4241 };
-
-/** Waits until no CSS transition runs (a dialog fading in would confuse the contrast check). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
-async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target),
-    }));
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
 
 /** The settings page's summary of the config. */
 function configSummary(page: Page): Locator {

@@ -4,36 +4,14 @@
  * admin, and axe (WCAG 2.0/2.1 A and AA) on the mobile menu and the side menu, signed out and in:
  * no serious or critical violation.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { formatMessage, messages } from '../../src/contract/messages';
 import { product } from '../../src/config/product';
+import { expectNoSeriousViolations } from './support/axe';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-
-/** Waits until no CSS transition runs (a toast sliding in would confuse the contrast check). */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
-  );
-}
-
-async function expectNoSeriousViolations(page: Page, what: string, include?: string): Promise<void> {
-  await settled(page);
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target),
-    }));
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
 
 /** A member created through the API, then signed in through the Login dialog like a person. */
 async function signInAsNewMember(page: Page): Promise<string> {
