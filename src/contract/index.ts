@@ -7,3 +7,4 @@ export * from './password';
 export * from './permissions';
 export * from './reference';
 export * from './prefix';
+export * from './sync';
