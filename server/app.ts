@@ -3,8 +3,8 @@
  * benchmarks call; nothing here listens on a port (main.ts does).
  *
  * Registration order (fastify/demo's layout): external plugins (database, helmet + CORS, rate
- * limit, OpenAPI) → app plugins (envelope, mail, users, auth) → routes under /api/v1.0 → the built
- * PWA last, so API routes always win over files.
+ * limit, OpenAPI) → app plugins (envelope, mail, users, auth, collections) → routes under
+ * /api/v1.0 → the built PWA last, so API routes always win over files.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import authPlugin from './plugins/app/auth/index';
+import collectionsPlugin from './plugins/app/collections/index';
 import envelopePlugin from './plugins/app/envelope/index';
 import mailPlugin from './plugins/app/mail/index';
 import type { Mailer } from './plugins/app/mail/mailer';
@@ -71,6 +72,7 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
     await app.register(usersRepositoryPlugin);
     await app.register(referenceRepositoryPlugin);
     await app.register(authPlugin, { config });
+    await app.register(collectionsPlugin);
 
     await app.register(routes, { prefix: API_PREFIX });
 

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth/index';
+import collection from './collection/index';
 import health from './health/index';
 import languages from './languages/index';
 import locations from './locations/index';
@@ -30,6 +31,7 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(locations);
   await app.register(languages);
   await app.register(taxa);
+  await app.register(collection);
 };
 
 export default routes;

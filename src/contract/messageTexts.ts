@@ -117,6 +117,11 @@ export const payloadTooLarge = 'The request is too large.';
 export const locationNotFound = 'We could not find this location.';
 export const locationCoordinatesIncomplete = 'Please provide both a latitude and a longitude.';
 
+// Collection sync (docs/sync.md)
+export const collectionNotFound = 'There is no such collection.';
+export const collectionReadOnly = 'This collection is read-only.';
+export const syncFilterInvalid = 'filter: must be a JSON object';
+
 // Network (SPEC §8)
 export const offline = 'You are currently offline.  Please go online to update this page.';
 export const nowOnline = 'You are now Online';

@@ -1,0 +1,130 @@
+/**
+ * The collection sync protocol (SPEC §7; docs/sync.md), for every collection in `app.collections`:
+ * - GET collection/{name}?last_mod=…&filter=…&limit=…: changes after the cursor, oldest first, at
+ *   most 1000, with `more` and the next `last_mod`;
+ * - POST collection/{name}/verify {data: [{id, rev}]}: the ids the server needs;
+ * - PUT collection/{name} {data: records}: stores each record whose revision wins; the rest are
+ *   answered as ignored (still 200, so the client clears its dirty mark).
+ * A member token is required (a client token gets 401). Unknown name → 404; verify or PUT on a
+ * read-only collection (species) → 403. PUT accepts bodies up to PUSH_BODY_LIMIT_BYTES, so a full
+ * batch of 1000 records fits with about 8 KB per record.
+ */
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { failedResponses } from '@contract/envelope';
+import { messages } from '@contract/messages';
+import {
+  CollectionParamsSchema,
+  PullQuerySchema,
+  PullResponseSchema,
+  PushRequestSchema,
+  PushResponseSchema,
+  VerifyRequestSchema,
+  VerifyResponseSchema,
+} from '@contract/sync';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { memberOf } from '../../plugins/app/auth/guard';
+import type { CollectionSource, WritableCollectionSource } from '../../plugins/app/collections/source';
+
+/** 8 MB: a 1000-record push at the app-wide 1 MB limit would leave ~1 KB per record. */
+export const PUSH_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+function parseFilter(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined || text === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw badRequest(messages.syncFilterInvalid);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw badRequest(messages.syncFilterInvalid);
+  }
+  return value as Record<string, unknown>;
+}
+
+const collection: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  const member = app.authorize();
+
+  function sourceOf(name: string): CollectionSource {
+    const source = app.collections.get(name);
+    if (!source) throw notFound(messages.collectionNotFound);
+    return source;
+  }
+
+  function writableSourceOf(name: string): WritableCollectionSource {
+    const source = sourceOf(name);
+    if (source.readOnly) throw forbidden(messages.collectionReadOnly);
+    return source;
+  }
+
+  app.get(
+    '/collection/:name',
+    {
+      schema: {
+        tags: ['sync'],
+        summary: 'Pull: the changes after last_mod, oldest first, in batches of at most 1000',
+        params: CollectionParamsSchema,
+        querystring: PullQuerySchema,
+        response: { 200: PullResponseSchema, ...failedResponses },
+      },
+      preHandler: member,
+    },
+    async (request) => {
+      const source = sourceOf(request.params.name);
+      const { last_mod, limit } = request.query;
+      const filter = parseFilter(request.query.filter);
+      const result = await source.pull(
+        { memberId: memberOf(request).userId },
+        { lastMod: last_mod, filter, limit },
+      );
+      return {
+        status: 'success' as const,
+        records: result.records,
+        more: result.more,
+        last_mod: result.lastMod,
+      };
+    },
+  );
+
+  app.post(
+    '/collection/:name/verify',
+    {
+      schema: {
+        tags: ['sync'],
+        summary: 'Which of these revisions the server needs (unknown ids, or revisions that win)',
+        params: CollectionParamsSchema,
+        body: VerifyRequestSchema,
+        response: { 200: VerifyResponseSchema, ...failedResponses },
+      },
+      preHandler: member,
+    },
+    async (request) => {
+      const source = writableSourceOf(request.params.name);
+      const needed = await source.verify({ memberId: memberOf(request).userId }, request.body.data);
+      return { status: 'success' as const, needed };
+    },
+  );
+
+  app.put(
+    '/collection/:name',
+    {
+      bodyLimit: PUSH_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['sync'],
+        summary: 'Push: store each record whose revision wins; the rest are answered as ignored',
+        params: CollectionParamsSchema,
+        body: PushRequestSchema,
+        response: { 200: PushResponseSchema, ...failedResponses },
+      },
+      preHandler: member,
+    },
+    async (request) => {
+      const source = writableSourceOf(request.params.name);
+      const result = await source.push({ memberId: memberOf(request).userId }, request.body.data);
+      return { status: 'success' as const, accepted: result.accepted, ignored: result.ignored };
+    },
+  );
+  done();
+};
+
+export default collection;
