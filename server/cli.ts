@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { userCommands } from './commands/users';
 import { importReferenceCommand, referenceExtractCommand } from './db/reference/commands';
+import { importSpeciesCommand, speciesExtractCommand } from './db/species/commands';
 
 interface Command {
   usage: string;
@@ -28,6 +29,17 @@ const COMMANDS: Record<string, Command> = {
       'reference:extract [--from ../shared/data] [--out DIR]   rebuild the committed reference-data extract',
     options: { from: { type: 'string' }, out: { type: 'string' } },
     run: (values) => referenceExtractCommand({ from: str(values.from), out: str(values.out) }),
+  },
+  'import:species': {
+    usage:
+      'import:species [--from ../shared/data]   import species (committed demo extract, or the full lists)',
+    options: { from: { type: 'string' } },
+    run: (values) => importSpeciesCommand({ from: str(values.from) }),
+  },
+  'species:extract': {
+    usage: 'species:extract [--from ../shared/data] [--out DIR]   rebuild the committed species demo extract',
+    options: { from: { type: 'string' }, out: { type: 'string' } },
+    run: (values) => speciesExtractCommand({ from: str(values.from), out: str(values.out) }),
   },
 };
 

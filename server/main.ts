@@ -9,21 +9,29 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureReferenceData, type SeedCounts } from './db/reference/seed';
+import { ensureSpeciesData, type SpeciesSeedCounts } from './db/species/seed';
 import { databaseOptionsFrom } from './plugins/external/db';
 
 const config = loadConfig();
 const database = await openDatabase(databaseOptionsFrom(config));
 let seeded: SeedCounts | null;
+let seededSpecies: SpeciesSeedCounts | null;
 try {
   await migrateToLatest(database.db);
   // Countries, regions, languages and classifications: seeded when empty or when the extract changed.
   seeded = await ensureReferenceData(database.db);
+  // Species: the demo extract, when none was imported or it changed (never over a full import).
+  seededSpecies = await ensureSpeciesData(database.db);
 } catch (error) {
   await database.close();
   throw error;
 }
 const app = await buildApp(config, { database });
 if (seeded) app.log.info({ seeded }, 'reference data seeded');
+if (seededSpecies) {
+  const { origin, species, written, locations, ms } = seededSpecies;
+  app.log.info({ origin, species, written, locations, ms }, 'species data seeded');
+}
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');

@@ -124,6 +124,45 @@ export interface ReferenceImportsTable {
   imported_at: Timestamp;
 }
 
+/** Species reference data (005_species.sql); written only by server/db/species/seed.ts. */
+export interface SpeciesTable {
+  id: string;
+  group_id: 'birds' | 'mammals' | 'reptiles' | 'amphibians';
+  classifications: string[];
+  scientific_name: string;
+  authority: string | null;
+  taxon_order: string | null;
+  family: string | null;
+  name: string;
+  /** jsonb: name by language id. */
+  names: ColumnType<Record<string, string>, string, string>;
+  /** jsonb: {system, category, classification, group_name, name, english_name?, code?}. */
+  taxa: ColumnType<Record<string, unknown>, string, string>;
+  /** jsonb: the same with `enabled`, one per further classification. */
+  taxa_alt: ColumnType<Array<Record<string, unknown>>, string, string>;
+  /** jsonb: {thumbs: [{media_id, path}]}. */
+  photo: ColumnType<{ thumbs: Array<{ media_id: string; path: string }> }, string | undefined, string>;
+  extinct: boolean;
+  body_mass_g: number | null;
+  body_mass_basis: 'species' | 'genus' | 'family' | 'order' | null;
+  source: 'avilist' | 'ioc' | 'mdd' | 'rdb' | 'amphibiaweb';
+  source_id: string;
+  sort: number;
+  search_text: string;
+  search_name: string;
+  /** bigint: pg answers it as a string. */
+  mod: ColumnType<string, number, number>;
+  rev: string;
+  deleted: boolean;
+}
+
+export interface SpeciesLocationsTable {
+  species_id: string;
+  location_id: string;
+  occurrence: string;
+  source: string;
+}
+
 export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -135,6 +174,8 @@ export interface DB {
   taxa_classifications: TaxaClassificationsTable;
   location_classifications: LocationClassificationsTable;
   reference_imports: ReferenceImportsTable;
+  species: SpeciesTable;
+  species_locations: SpeciesLocationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -142,3 +183,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type AuthTokenRow = Selectable<AuthTokensTable>;
 export type LocationRow = Selectable<LocationsTable>;
+export type SpeciesRow = Selectable<SpeciesTable>;

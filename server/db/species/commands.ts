@@ -1,0 +1,90 @@
+/**
+ * Operator commands for species data (registered in server/cli.ts):
+ *
+ *   npm run cli -- species:extract [--from ../shared/data] [--out server/db/species/data]
+ *       rebuilds the committed demo extract (United States + South Africa, all reptiles) from the
+ *       full species files;
+ *   npm run cli -- import:species [--from ../shared/data]
+ *       imports into the database (DATA_DIR / DATABASE_URL, as the server): the demo extract, or
+ *       with --from the full lists. Seeds the reference locations first when they are missing.
+ *       Re-running updates what changed and never duplicates.
+ */
+import { relative, resolve } from 'node:path';
+import { loadConfig } from '../../config';
+import { databaseOptionsFrom } from '../../plugins/external/db';
+import { openDatabase } from '../database';
+import { migrateToLatest } from '../migrate';
+import { DEFAULT_SOURCE_DIR } from '../reference/commands';
+import { readExtract as readReferenceExtract } from '../reference/extract';
+import { ensureReferenceData } from '../reference/seed';
+import type { SpeciesBuildReport, SpeciesRecord } from './build';
+import { cutSpeciesExtract, writeSpeciesExtract } from './extract';
+import { importSpecies } from './seed';
+import { SPECIES_EXTRACT_DIR } from './sources';
+
+export function describeSpecies(species: readonly SpeciesRecord[]): string {
+  const perClassification = new Map<string, number>();
+  let locations = 0;
+  for (const record of species) {
+    for (const id of record.classifications) perClassification.set(id, (perClassification.get(id) ?? 0) + 1);
+    locations += Object.keys(record.locations).length;
+  }
+  return (
+    `${species.length} species (${[...perClassification].map(([id, n]) => `${id} ${n}`).join(', ')}), ` +
+    `${locations} species × location rows`
+  );
+}
+
+export function describeSpeciesReport(report: SpeciesBuildReport): string[] {
+  const lines: string[] = [];
+  const basis = report.bodyMassBasis;
+  lines.push(
+    `mammal body mass from the species ${basis.species}, its genus ${basis.genus}, its family ${basis.family}; ` +
+      `size by order ${basis.order}`,
+  );
+  for (const [list, count] of Object.entries(report.skippedChecklistRows))
+    lines.push(`${list}: skipped ${count} unidentified/hybrid/"sp." rows`);
+  for (const [list, count] of Object.entries(report.matchedIndirectly))
+    lines.push(`${list}: ${count} rows matched by English name or as a subspecies/form`);
+  for (const [list, names] of Object.entries(report.unmatchedNames))
+    lines.push(
+      `${list}: ${names.length} names match no species: ${names.slice(0, 12).join('; ')}${names.length > 12 ? '; …' : ''}`,
+    );
+  for (const [list, codes] of Object.entries(report.unmatchedLocations))
+    lines.push(`${list}: no location for ${codes.join(', ')}`);
+  return lines;
+}
+
+export async function speciesExtractCommand(options: { from?: string; out?: string }): Promise<void> {
+  const from = resolve(options.from ?? DEFAULT_SOURCE_DIR);
+  const out = resolve(options.out ?? SPECIES_EXTRACT_DIR);
+  const { files, species } = await cutSpeciesExtract(from, await readReferenceExtract());
+  const written = await writeSpeciesExtract(files, out);
+  console.log(`species extract from ${from}: ${describeSpecies(species)} (locations as in the full lists)`);
+  for (const file of written) console.log(`wrote ${relative(process.cwd(), file)}`);
+}
+
+export async function importSpeciesCommand(options: { from?: string }): Promise<void> {
+  const dir = options.from !== undefined ? resolve(options.from) : SPECIES_EXTRACT_DIR;
+  const database = await openDatabase(databaseOptionsFrom(loadConfig()));
+  try {
+    await migrateToLatest(database.db);
+    const reference = await ensureReferenceData(database.db);
+    if (reference)
+      console.log(
+        `seeded reference data first: ${reference.countries} countries, ${reference.regions} regions`,
+      );
+    const counts = await importSpecies(database.db, dir, options.from !== undefined ? 'full' : 'demo');
+    for (const line of describeSpeciesReport(counts.report)) console.log(line);
+    if (counts.unknownLocations.length > 0)
+      console.log(`locations not in the database (skipped): ${counts.unknownLocations.join(', ')}`);
+    console.log(
+      `imported ${counts.species} species from ${relative(process.cwd(), dir) || '.'} (${counts.origin}): ` +
+        `${counts.written} new or changed, ${counts.deleted} now deleted; ` +
+        `${counts.locations} species × location rows (${counts.writtenLocations} written) ` +
+        `in ${counts.ms} ms (${database.kind})`,
+    );
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,281 @@
+/**
+ * Writes species records (build.ts) into `species` and `species_locations`. Idempotent and
+ * incremental: each row's `rev` ends in a hash of its content (locations included), so an import
+ * reads the stored ids and revisions, writes only the species that are new or changed (INSERT …
+ * ON CONFLICT DO UPDATE, their locations replaced) and leaves the rest alone; importing the same
+ * data again writes nothing. Species that left the data are kept as tombstones (`deleted`), as a
+ * sync collection needs. Written rows get a new `mod` (unique, growing) and a counter bumped `rev`.
+ *
+ * Work is split into transactions of TRANSACTION_ROWS species with multi-row inserts of BATCH
+ * rows: PGlite is single-connection, so one long transaction would block every request. A failed
+ * import leaves whole chunks written; running it again finishes the job.
+ *
+ * Start-up calls `ensureSpeciesData`: it seeds the committed demo extract when no species import
+ * is recorded or the extract changed, and never over a full import (`import:species --from`).
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../schema';
+import { NAME_LANGUAGES } from '../reference/extract';
+import { readExtract as readReferenceExtract } from '../reference/extract';
+import { foldText, searchTextOf } from '../../plugins/app/reference/text';
+import { buildSpecies, placeIndex, type SpeciesBuildReport, type SpeciesRecord } from './build';
+import { SPECIES_EXTRACT_DIR, readSpeciesFiles, sourceChecksum, tablesOf } from './sources';
+
+const DATASET = 'species';
+/** Bump when the way records are built or stored changes (forces a re-seed of the demo extract). */
+export const SPECIES_FORMAT = 1;
+const BATCH = 250;
+const TRANSACTION_ROWS = 2000;
+const LOCATION_BATCH = 1000;
+
+export type SpeciesOrigin = 'demo' | 'full';
+
+export interface SpeciesSeedCounts {
+  origin: SpeciesOrigin;
+  /** Species in the data, and how many of them were new or changed. */
+  species: number;
+  written: number;
+  /** Stored species missing from the data, now tombstones. */
+  deleted: number;
+  /** Species × location rows in the data, and how many were (re)written. */
+  locations: number;
+  writtenLocations: number;
+  /** Location ids of the data that the locations table does not have (skipped). */
+  unknownLocations: string[];
+  ms: number;
+}
+
+const SEARCH_LANGUAGES: ReadonlySet<string> = new Set(NAME_LANGUAGES);
+
+/** The stored row of a record, without the sync columns. */
+function rowOf(record: SpeciesRecord) {
+  const englishNames = [record.taxa, ...record.taxaAlt].flatMap((entry) =>
+    entry.english_name ? [entry.english_name] : [],
+  );
+  return {
+    id: record.id,
+    group_id: record.groupId,
+    classifications: record.classifications,
+    scientific_name: record.scientificName,
+    authority: record.authority,
+    taxon_order: record.order,
+    family: record.family,
+    name: record.name,
+    names: JSON.stringify(record.names),
+    taxa: JSON.stringify(record.taxa),
+    taxa_alt: JSON.stringify(record.taxaAlt),
+    photo: JSON.stringify({ thumbs: [] }),
+    extinct: record.extinct,
+    body_mass_g: record.bodyMassG,
+    body_mass_basis: record.bodyMassBasis,
+    source: record.source,
+    source_id: record.sourceId,
+    sort: record.sort,
+    // Searchable: the scientific name, English names, the names in the app's languages, alt names.
+    search_text: searchTextOf([
+      record.scientificName,
+      record.name,
+      ...englishNames,
+      ...Object.entries(record.names)
+        .filter(([language]) => SEARCH_LANGUAGES.has(language))
+        .map(([, name]) => name),
+      ...record.altNames,
+    ]),
+    search_name: foldText(record.name),
+  };
+}
+
+/** The content hash in a species' `rev` (16 hex digits of sha256 over the row and its locations). */
+export function contentHash(record: SpeciesRecord): string {
+  return createHash('sha256')
+    .update(JSON.stringify([SPECIES_FORMAT, rowOf(record), record.locations]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+function updateAll<C extends string>(columns: readonly C[]): Record<C, RawBuilder<never>> {
+  return Object.fromEntries(
+    columns.map((column) => [column, sql.ref<never>(`excluded.${column}`)]),
+  ) as Record<C, RawBuilder<never>>;
+}
+
+const UPDATE_COLUMNS = [
+  'group_id',
+  'classifications',
+  'scientific_name',
+  'authority',
+  'taxon_order',
+  'family',
+  'name',
+  'names',
+  'taxa',
+  'taxa_alt',
+  'photo',
+  'extinct',
+  'body_mass_g',
+  'body_mass_basis',
+  'source',
+  'source_id',
+  'sort',
+  'search_text',
+  'search_name',
+  'mod',
+  'rev',
+  'deleted',
+] as const;
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+const counterOf = (rev: string) => Number(rev.split('_')[0]) || 0;
+
+/** Writes `records` (all of the species data: what is not in it becomes a tombstone). */
+export async function seedSpecies(
+  db: Kysely<DB>,
+  records: readonly SpeciesRecord[],
+  options: { origin: SpeciesOrigin; checksum: string },
+): Promise<SpeciesSeedCounts> {
+  const started = Date.now();
+  const locationIds = new Set((await db.selectFrom('locations').select('id').execute()).map((row) => row.id));
+  if (locationIds.size === 0)
+    throw new Error('species: the locations table is empty (seed reference data first)');
+  const unknownLocations = new Set<string>();
+  for (const record of records) {
+    for (const locationId of Object.keys(record.locations)) {
+      if (!locationIds.has(locationId)) unknownLocations.add(locationId);
+    }
+  }
+
+  const stored = new Map<string, { rev: string; deleted: boolean }>();
+  let maxMod = 0;
+  for (const row of await db.selectFrom('species').select(['id', 'rev', 'deleted', 'mod']).execute()) {
+    stored.set(row.id, { rev: row.rev, deleted: row.deleted });
+    maxMod = Math.max(maxMod, Number(row.mod));
+  }
+  let nextMod = Math.max(Date.now(), maxMod + 1);
+
+  const changed: Array<{ record: SpeciesRecord; rev: string }> = [];
+  for (const record of records) {
+    const hash = contentHash(record);
+    const current = stored.get(record.id);
+    if (current && !current.deleted && current.rev.endsWith(`_${hash}`)) continue;
+    changed.push({ record, rev: `${(current ? counterOf(current.rev) : 0) + 1}_${hash}` });
+  }
+  const present = new Set(records.map((record) => record.id));
+  const gone = [...stored].filter(([id, row]) => !row.deleted && !present.has(id));
+
+  let writtenLocations = 0;
+  for (const chunk of chunks(changed, TRANSACTION_ROWS)) {
+    await db.transaction().execute(async (trx) => {
+      for (const batch of chunks(chunk, BATCH)) {
+        await trx
+          .insertInto('species')
+          .values(batch.map(({ record, rev }) => ({ ...rowOf(record), mod: nextMod++, rev, deleted: false })))
+          .onConflict((oc) => oc.column('id').doUpdateSet(updateAll(UPDATE_COLUMNS)))
+          .execute();
+      }
+      const ids = chunk.map(({ record }) => record.id);
+      await trx.deleteFrom('species_locations').where('species_id', 'in', ids).execute();
+      const locationRows = chunk.flatMap(({ record }) =>
+        Object.entries(record.locations)
+          .filter(([locationId]) => locationIds.has(locationId))
+          .map(([locationId, location]) => ({
+            species_id: record.id,
+            location_id: locationId,
+            occurrence: location.occurrence,
+            source: location.source,
+          })),
+      );
+      for (const batch of chunks(locationRows, LOCATION_BATCH)) {
+        await trx.insertInto('species_locations').values(batch).execute();
+      }
+      writtenLocations += locationRows.length;
+    });
+  }
+  for (const chunk of chunks(gone, TRANSACTION_ROWS)) {
+    await db.transaction().execute(async (trx) => {
+      const ids = chunk.map(([id]) => id);
+      await trx.deleteFrom('species_locations').where('species_id', 'in', ids).execute();
+      for (const [id, row] of chunk) {
+        await trx
+          .updateTable('species')
+          .set({ deleted: true, mod: nextMod++, rev: `${counterOf(row.rev) + 1}_deleted` })
+          .where('id', '=', id)
+          .execute();
+      }
+    });
+  }
+  await db
+    .insertInto('reference_imports')
+    .values({ dataset: DATASET, checksum: `${options.origin}:${options.checksum}`, imported_at: new Date() })
+    .onConflict((oc) => oc.column('dataset').doUpdateSet(updateAll(['checksum', 'imported_at'])))
+    .execute();
+
+  return {
+    origin: options.origin,
+    species: records.length,
+    written: changed.length,
+    deleted: gone.length,
+    locations: records.reduce(
+      (sum, record) => sum + Object.keys(record.locations).filter((id) => locationIds.has(id)).length,
+      0,
+    ),
+    writtenLocations,
+    unknownLocations: [...unknownLocations].sort(),
+    ms: Date.now() - started,
+  };
+}
+
+/** The checksum recorded for the species files of `dir` (their bytes and the build format). */
+export async function speciesChecksum(dir: string): Promise<string> {
+  return `${SPECIES_FORMAT}-${await sourceChecksum(dir)}`;
+}
+
+/** Builds the species of `dir` (the demo extract or ../shared/data) against the reference locations. */
+export async function loadSpecies(
+  dir: string,
+): Promise<{ species: SpeciesRecord[]; report: SpeciesBuildReport; checksum: string }> {
+  const [files, reference, checksum] = await Promise.all([
+    readSpeciesFiles(dir),
+    readReferenceExtract(),
+    speciesChecksum(dir),
+  ]);
+  const { species, report } = buildSpecies(tablesOf(files), placeIndex(reference));
+  return { species, report, checksum };
+}
+
+/** Imports the species files of `dir`: the demo extract (origin 'demo') or the full lists ('full'). */
+export async function importSpecies(
+  db: Kysely<DB>,
+  dir: string,
+  origin: SpeciesOrigin,
+): Promise<SpeciesSeedCounts & { report: SpeciesBuildReport }> {
+  const { species, report, checksum } = await loadSpecies(dir);
+  return { ...(await seedSpecies(db, species, { origin, checksum })), report };
+}
+
+/**
+ * Start-up: seeds the demo extract when no species import is recorded, or the recorded one is an
+ * older demo extract. A full import is never replaced. Answers the counts when it seeded, null when
+ * nothing was to do. Needs the reference locations (ensureReferenceData first).
+ */
+export async function ensureSpeciesData(
+  db: Kysely<DB>,
+  dir: string = SPECIES_EXTRACT_DIR,
+): Promise<SpeciesSeedCounts | null> {
+  const imported = await db
+    .selectFrom('reference_imports')
+    .select('checksum')
+    .where('dataset', '=', DATASET)
+    .executeTakeFirst();
+  if (imported?.checksum.startsWith('full:')) return null;
+  if (imported?.checksum === `demo:${await speciesChecksum(dir)}`) {
+    const anySpecies = await db.selectFrom('species').select('id').limit(1).executeTakeFirst();
+    if (anySpecies) return null;
+  }
+  return importSpecies(db, dir, 'demo');
+}
