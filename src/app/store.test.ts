@@ -1,24 +1,17 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LoginResponse } from '@contract/auth';
 import { kvDel, kvGet, kvSet, type StoredConfig } from '../db/kv';
 import { restoreConfig, restoreSession } from './boot';
 import { configActions, defaultConfig } from './configSlice';
 import { sessionActions } from './sessionSlice';
 import { makeStore } from './store';
 import { uiActions } from './uiSlice';
+import { aLoginResponse } from '../test/factories';
 
-const answer: LoginResponse = {
-  status: 'success',
-  email_verification_required: false,
+const answer = aLoginResponse({
   roles: ['member', 'admin'],
   permissions: { 'admin-users': ['r'] },
-  auth_token: 'auth.4000000000',
-  refresh_token: 'refresh.4100000000',
-  nickname: 'Wren',
-  user_id: 'u-1',
-  avatar: null,
-};
+});
 
 const options = { baseUrl: 'http://fieldmark.test/api/v1.0/', isOnline: () => true };
 

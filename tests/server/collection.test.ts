@@ -6,12 +6,10 @@
  */
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultClientCredentials } from '@config/client';
-import type { ClientTokenResponse } from '@contract/auth';
 import { messages } from '@contract/messages';
 import type { PullResponse, PushRecord, PushResponse, SyncRecord, VerifyResponse } from '@contract/sync';
 import { nowSeconds } from '../../server/clock';
-import { api, bearer, buildTestApp, type TestApp } from './helpers';
+import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
 
 let t: TestApp;
@@ -448,19 +446,9 @@ describe('failure answers', () => {
   });
 
   it('answers 401 without a token and with a client token, on every call', async () => {
-    const client = (
-      await t.app.inject({
-        method: 'POST',
-        url: api('/oauth/token'),
-        payload: {
-          grant_type: 'client_credentials',
-          client_id: defaultClientCredentials.clientId,
-          client_secret: defaultClientCredentials.clientSecret,
-        },
-      })
-    ).json<ClientTokenResponse>();
+    const clientToken = await fetchClientToken(t);
     const signInRequired = { status: 'failed', reason: messages.signInRequired };
-    for (const token of [undefined, client.access_token]) {
+    for (const token of [undefined, clientToken]) {
       for (const response of [
         await pull(token),
         await verify(token, [{ id: 'a', rev: '1_a' }]),

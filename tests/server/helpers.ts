@@ -217,3 +217,19 @@ export async function signIn(
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return response.json<LoginResponse>();
 }
+
+/** POST oauth/token with the app's own client credentials; throws unless it succeeds. */
+export async function fetchClientToken(t: TestApp): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: api('/oauth/token'),
+    payload: {
+      grant_type: 'client_credentials',
+      client_id: t.config.clientId,
+      client_secret: t.config.clientSecret,
+    },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`oauth/token failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ access_token: string }>().access_token;
+}

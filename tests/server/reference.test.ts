@@ -11,7 +11,7 @@ import type {
 } from '@contract/reference';
 import { readExtract } from '../../server/db/reference/extract';
 import { ensureReferenceData, seedReferenceData, type SeedCounts } from '../../server/db/reference/seed';
-import { api, bearer, buildTestApp, type TestApp } from './helpers';
+import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
 
 let t: TestApp;
 let clientToken: string;
@@ -26,16 +26,7 @@ const US_IP = '8.8.8.8';
 beforeAll(async () => {
   t = await buildTestApp();
   firstSeed = await ensureReferenceData(t.db);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: api('/oauth/token'),
-    payload: {
-      grant_type: 'client_credentials',
-      client_id: t.config.clientId,
-      client_secret: t.config.clientSecret,
-    },
-  });
-  clientToken = response.json<{ access_token: string }>().access_token;
+  clientToken = await fetchClientToken(t);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientTokenResponse } from '@contract/auth';
-import { defaultClientCredentials } from '@config/client';
 import { messages } from '@contract/messages';
 import type { GetUserResponse, UpdateUserResponse } from '@contract/users';
 import {
@@ -9,6 +7,7 @@ import {
   buildTestApp,
   createLocation,
   createMember,
+  fetchClientToken,
   signIn,
   type TestApp,
   type TestMember,
@@ -80,18 +79,8 @@ describe('GET users/{id}', () => {
   });
 
   it('shows the public part to the app with a client token, and nothing without a token', async () => {
-    const client = (
-      await t.app.inject({
-        method: 'POST',
-        url: api('/oauth/token'),
-        payload: {
-          grant_type: 'client_credentials',
-          client_id: defaultClientCredentials.clientId,
-          client_secret: defaultClientCredentials.clientSecret,
-        },
-      })
-    ).json<ClientTokenResponse>();
-    const body = (await get(ann.id, client.access_token)).json<GetUserResponse>();
+    const clientToken = await fetchClientToken(t);
+    const body = (await get(ann.id, clientToken)).json<GetUserResponse>();
     expect(body.profile).not.toHaveProperty('username');
     expect((await get(ann.id)).statusCode).toBe(401);
   });

@@ -5,22 +5,13 @@ import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';
 import { product } from '@config/product';
+import { aLoginResponse } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { AppRoutes } from '../router';
 import { sessionActions } from '../sessionSlice';
 import type { AppStore } from '../store';
 
-const loginAnswer = {
-  status: 'success' as const,
-  email_verification_required: false,
-  roles: ['member'],
-  permissions: {},
-  auth_token: 'auth.4000000000',
-  refresh_token: 'refresh.4100000000',
-  nickname: 'Wren',
-  user_id: 'u-1',
-  avatar: null,
-};
+const loginAnswer = aLoginResponse();
 
 describe('the shell', () => {
   it('shows the product name and, signed out, Sign In and Sign Up', async () => {

@@ -1,23 +1,13 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LoginResponse } from '@contract/auth';
 import { formatMessage, messages } from '@contract/messages';
 import { uiActions } from '../../app/uiSlice';
 import { apiCalls } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { aLoginResponse } from '../../test/factories';
 
-const session: LoginResponse = {
-  status: 'success',
-  email_verification_required: false,
-  roles: ['member'],
-  permissions: {},
-  auth_token: 'auth.4000000000',
-  refresh_token: 'refresh.4100000000',
-  nickname: 'Wren',
-  user_id: 'u-1',
-  avatar: null,
-};
+const session = aLoginResponse();
 
 async function openLogin(email?: string) {
   const app = renderApp(null);

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { LoginResponse } from '@contract/auth';
 import { formatMessage, messages } from '@contract/messages';
 import { product } from '@config/product';
 import { uiActions } from '../../app/uiSlice';
 import { apiCalls } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { aLoginResponse } from '../../test/factories';
 
 async function openRegister() {
   const app = renderApp(null);
@@ -125,17 +125,7 @@ describe('the Register dialog', () => {
 
   it('creates the account with the spec fields, signs the member in and closes', async () => {
     const opened = await openRegister();
-    const answer: LoginResponse = {
-      status: 'success',
-      email_verification_required: false,
-      roles: ['member'],
-      permissions: {},
-      auth_token: 'auth.4000000000',
-      refresh_token: 'refresh.4100000000',
-      nickname: 'wren',
-      user_id: 'u-2',
-      avatar: null,
-    };
+    const answer = aLoginResponse({ nickname: 'wren', user_id: 'u-2' });
     opened.network.on('POST', 'register', { body: answer });
     fillValid(opened);
     opened.submit();

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addListener, type UnknownAction } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import type { LoginResponse, Profile } from '@contract/auth';
+import type { Profile } from '@contract/auth';
 import { formatMessage, messages } from '@contract/messages';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { sessionActions } from '../../app/sessionSlice';
@@ -12,6 +12,7 @@ import { apiCalls, fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork'
 import { renderApp } from '../../test/renderApp';
 import { configProceeded } from './events';
 import { groupsAt } from './testGroups';
+import { aLoginResponse } from '../../test/factories';
 
 const usa = { location_id: 'USA', name: 'United States of America', parent_location: [] };
 
@@ -183,17 +184,7 @@ describe('Customize Your Experience', () => {
       created_at: 1,
     };
     network.on('PUT', 'users/u-1', { body: { status: 'success', profile } });
-    const login: LoginResponse = {
-      status: 'success',
-      email_verification_required: false,
-      roles: ['member'],
-      permissions: {},
-      auth_token: 'auth.4000000000',
-      refresh_token: 'refresh.4100000000',
-      nickname: 'Wren',
-      user_id: 'u-1',
-      avatar: null,
-    };
+    const login = aLoginResponse();
     act(() => {
       store.dispatch(
         sessionActions.loggedIn({ response: login, username: 'wren@example.org', method: 'basic' }),

@@ -2,24 +2,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { LoginResponse } from '@contract/auth';
 import { messages } from '@contract/messages';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { sessionActions } from '../../app/sessionSlice';
 import { renderApp } from '../../test/renderApp';
 import { configRoutes } from './routes';
+import { aLoginResponse } from '../../test/factories';
 
-const login: LoginResponse = {
-  status: 'success',
-  email_verification_required: false,
-  roles: ['member'],
-  permissions: {},
-  auth_token: 'auth.4000000000',
-  refresh_token: 'refresh.4100000000',
-  nickname: 'Wren',
-  user_id: 'u-1',
-  avatar: null,
-};
+const login = aLoginResponse();
 
 function renderSettings() {
   const app = renderApp(

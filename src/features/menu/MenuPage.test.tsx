@@ -7,22 +7,13 @@ import { AppRoutes } from '../../app/router';
 import { sessionActions } from '../../app/sessionSlice';
 import { renderApp } from '../../test/renderApp';
 import { MENU_ROWS } from './menuRows';
+import { aLoginResponse } from '../../test/factories';
 
 function signIn(store: ReturnType<typeof renderApp>['store']) {
   act(() => {
     store.dispatch(
       sessionActions.loggedIn({
-        response: {
-          status: 'success',
-          email_verification_required: false,
-          roles: ['member'],
-          permissions: {},
-          auth_token: 'auth.4000000000',
-          refresh_token: 'refresh.4100000000',
-          nickname: 'Wren',
-          user_id: 'u-1',
-          avatar: null,
-        },
+        response: aLoginResponse(),
         username: 'wren@example.org',
         method: 'basic',
       }),

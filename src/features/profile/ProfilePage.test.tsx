@@ -9,6 +9,7 @@ import type { SessionState } from '../../app/sessionSlice';
 import { sessionUserFrom } from '../../app/sessionUser';
 import { fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { aLoginResponse } from '../../test/factories';
 
 const wren = {
   user_id: 'u-1',
@@ -26,17 +27,7 @@ const wren = {
 
 const signedIn: SessionState = {
   user: sessionUserFrom({
-    response: {
-      status: 'success',
-      email_verification_required: false,
-      roles: ['member'],
-      permissions: {},
-      auth_token: 'auth.4000000000',
-      refresh_token: 'refresh.4100000000',
-      nickname: 'Wren',
-      user_id: 'u-1',
-      avatar: null,
-    },
+    response: aLoginResponse(),
     username: 'wren@example.org',
     method: 'basic',
   }),
