@@ -8,3 +8,4 @@ export * from './permissions';
 export * from './reference';
 export * from './prefix';
 export * from './sync';
+export * from './text';

@@ -7,7 +7,7 @@
  * upgrades it step by step. Each version gets an upgrade test (FieldmarkDB.test.ts).
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { CollectionMarkRow } from './rows';
+import type { CollectionMarkRow, SpeciesRow } from './rows';
 
 export const DATABASE_NAME = 'app.db';
 
@@ -18,10 +18,16 @@ export class FieldmarkDB extends Dexie {
    */
   collection_marks!: EntityTable<CollectionMarkRow, 'collection'>;
 
+  /** The species collection (reference data, pull only). Version 2. */
+  species!: EntityTable<SpeciesRow, 'id'>;
+
   constructor(name: string = DATABASE_NAME) {
     super(name);
     this.version(1).stores({
       collection_marks: 'collection',
+    });
+    this.version(2).stores({
+      species: 'id, *classifications, *location_ids, *tokens, family, group_id',
     });
   }
 }

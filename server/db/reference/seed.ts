@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../schema';
-import { foldText, searchTextOf } from '../../plugins/app/reference/text';
+import { foldText, searchTextOf } from '@contract/text';
 import { CHECKLIST_SOURCES, CLASSIFICATION_DEFINITIONS, isDefaultClassification } from './classifications';
 import { readExtract, type ReferenceExtract } from './extract';
 

@@ -30,7 +30,7 @@
  */
 import { CLASSIFICATION_DEFINITIONS, type ChecklistSource } from '../reference/classifications';
 import type { ReferenceExtract } from '../reference/extract';
-import { foldText } from '../../plugins/app/reference/text';
+import { foldText } from '@contract/text';
 
 export type Row = Record<string, string>;
 

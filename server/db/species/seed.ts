@@ -18,7 +18,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../schema';
 import { NAME_LANGUAGES } from '../reference/extract';
 import { readExtract as readReferenceExtract } from '../reference/extract';
-import { foldText, searchTextOf } from '../../plugins/app/reference/text';
+import { foldText, searchTextOf } from '@contract/text';
 import { buildSpecies, placeIndex, type SpeciesBuildReport, type SpeciesRecord } from './build';
 import { SPECIES_EXTRACT_DIR, readSpeciesFiles, sourceChecksum, tablesOf } from './sources';
 

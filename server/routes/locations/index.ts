@@ -21,7 +21,7 @@ import {
 } from '@contract/reference';
 import { badRequest, notFound } from '../../errors';
 import { toLocation, type LocationFilter } from '../../plugins/app/reference/reference-repository';
-import { foldText } from '../../plugins/app/reference/text';
+import { foldText } from '@contract/text';
 
 const DEFAULT_LENGTH = 100;
 

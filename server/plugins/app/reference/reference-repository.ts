@@ -23,7 +23,7 @@ import type {
 } from '../../../db/schema';
 import { boundingBox, EARTH_RADIUS_KM, type LatLng } from './geo';
 import { GeoIp } from './geoip';
-import { escapeLike } from './text';
+import { escapeLike } from '@contract/text';
 
 export interface LocationFilter {
   types?: readonly LocationType[];

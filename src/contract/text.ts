@@ -1,5 +1,6 @@
 /**
- * Accent- and case-insensitive matching without database extensions (no `unaccent`, no
+ * Accent- and case-insensitive matching, shared by the server (SQL LIKE over stored folded text)
+ * and the client (local species search), without database extensions (no `unaccent`, no
  * `pg_trgm`: neither is guaranteed on a managed PostgreSQL, and PGlite would need extra bundles).
  * Names are folded once when they are stored (`locations.search_text`) and the search term is
  * folded the same way when it arrives, so the SQL only needs `LIKE`.
