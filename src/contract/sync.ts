@@ -137,6 +137,16 @@ export const PullResponseSchema = success({
     minimum: 0,
     description: 'The cursor to send next (the one sent, when nothing was answered)',
   }),
+  total: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        'How many records match after the sent last_mod, this answer’s included (tombstones too), ' +
+        'so a device can show a percentage. Optional: a client reads it from the first answer of ' +
+        'its pull loop only (a source may send it on every answer, or only when last_mod is 0) and ' +
+        'shows an indeterminate progress without it',
+    }),
+  ),
 });
 export type PullResponse = Static<typeof PullResponseSchema>;
 
