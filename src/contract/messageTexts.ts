@@ -200,3 +200,10 @@ export const observationCreatedNoGps = 'Observation Created but without GPS loca
 // PWA
 export const updateAvailable = 'A new version of {product} is available.';
 export const offlineReady = '{product} is ready to work offline.';
+
+// Species calls and the species collection (server; docs/api.md "Species")
+export const speciesNotFound = 'There is no such species, or it has been removed.';
+export const speciesFilterInvalid =
+  'filter: {detail}. Expected {"classifications": ["Birds|IOC", …], "location_ids": ["USA", …]}';
+export const speciesClassificationUnknown = "Unknown species classification '{name}'. Known: {known}.";
+export const speciesTaxaAltUnknown = "taxa_alt: this species has no '{name}' entry to switch on or off.";

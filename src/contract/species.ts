@@ -5,7 +5,9 @@
  * Pure: no Node, DOM or Dexie.
  */
 import { Type, type Static } from 'typebox';
+import { success } from './envelope';
 import { canonicalClassification } from './reference';
+import { SyncRecordSchema } from './sync';
 
 /** One entry of `taxa` / `taxa_alt`: the species as one classification lists it. */
 export const TaxaEntrySchema = Type.Object({
@@ -108,3 +110,148 @@ export function speciesOnList(
   if (chosen.some((name) => WORLD_SCOPE_CLASSIFICATIONS.includes(name))) return true;
   return locationIds.some((id) => Object.hasOwn(species.locations, id));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The species calls (SPEC §7 "Species, observations, media"; docs/api.md "Species").
+// ---------------------------------------------------------------------------------------------
+
+/** Species ids: `<source>-<source id>`, lowercase ('avibase-2247cb05', 'mdd-1000522'). */
+export const SPECIES_ID_PATTERN = '^[a-z0-9][a-z0-9-]{0,99}$';
+/**
+ * Keys of species `names`: language ids ('en', 'fr', 'zh') and the few other keys the Wikispecies
+ * data has ('be-x-old', 'zh-min-nan'), which an admin must be able to remove.
+ */
+export const NAME_LANGUAGE_PATTERN = '^[A-Za-z][A-Za-z0-9-]{1,31}$';
+/** The most species one `POST species` or `GET species_targeted` answers. */
+export const SPECIES_PAGE_MAX = 200;
+
+export const SpeciesIdParamsSchema = Type.Object({
+  id: Type.String({ pattern: SPECIES_ID_PATTERN, description: 'Species id' }),
+});
+export type SpeciesIdParams = Static<typeof SpeciesIdParamsSchema>;
+
+const ClassificationNameSchema = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: "A config string: 'Birds|IOC', 'Mammals|Large' (= 'Mammals|Larger'), 'Reptiles', …",
+});
+
+/** `POST species`: the member's list (classifications + location), searched and paged. */
+export const SpeciesListRequestSchema = Type.Object(
+  {
+    classifications: Type.Optional(
+      Type.Array(ClassificationNameSchema, {
+        minItems: 1,
+        maxItems: 10,
+        description: 'Only species in one of these; default every classification',
+      }),
+    ),
+    location_id: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        description:
+          'Only species on the list there: keyed to it or its country, or in a world-scope classification (speciesOnList)',
+      }),
+    ),
+    language: Type.Optional(
+      Type.String({
+        pattern: NAME_LANGUAGE_PATTERN,
+        description: 'Each species answers `names` in English and this language only (the two a list shows)',
+      }),
+    ),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'Words of any name or the scientific name, accents and case ignored, matched at word starts',
+      }),
+    ),
+    skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SPECIES_PAGE_MAX, default: 50 })),
+  },
+  { additionalProperties: false },
+);
+export type SpeciesListRequest = Static<typeof SpeciesListRequestSchema>;
+
+export const SpeciesListResponseSchema = success({
+  species: Type.Array(SpeciesSchema, { description: 'By group, taxonomic sort, family, name' }),
+  total: Type.Integer({ minimum: 0, description: 'Species matching the filter, over every page' }),
+});
+export type SpeciesListResponse = Static<typeof SpeciesListResponseSchema>;
+
+export const SpeciesQuerySchema = Type.Object({
+  observations: Type.Optional(
+    Type.Boolean({ default: false, description: "Add the signed-in member's own sightings of it" }),
+  ),
+});
+export type SpeciesQuery = Static<typeof SpeciesQuerySchema>;
+
+export const SpeciesResponseSchema = success({
+  species: SpeciesSchema,
+  observations: Type.Array(SyncRecordSchema, {
+    description:
+      "With observations=true and a member token: the member's `species_observations` records of this species (no tombstones); otherwise empty",
+  }),
+});
+export type SpeciesResponse = Static<typeof SpeciesResponseSchema>;
+
+/**
+ * `PUT species/{id}`: the fields an admin may edit. The rest (taxonomy, scientific name, locations)
+ * belongs to the imported lists; photos have their own calls (species/{id}/images).
+ */
+export const SpeciesUpdateRequestSchema = Type.Object(
+  {
+    names: Type.Optional(
+      Type.Record(
+        Type.String({ pattern: NAME_LANGUAGE_PATTERN }),
+        Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()]),
+        {
+          description:
+            'Names to set by language id; null removes that language. Languages not sent keep their name',
+        },
+      ),
+    ),
+    family: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()])),
+    extinct: Type.Optional(Type.Boolean()),
+    taxa_alt: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { classification: ClassificationNameSchema, enabled: Type.Boolean() },
+          { additionalProperties: false },
+        ),
+        {
+          maxItems: 10,
+          description: 'Switch the species in or out of a further classification it has a taxa_alt entry for',
+        },
+      ),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type SpeciesUpdateRequest = Static<typeof SpeciesUpdateRequestSchema>;
+
+export const SpeciesUpdateResponseSchema = success({ species: SpeciesSchema });
+export type SpeciesUpdateResponse = Static<typeof SpeciesUpdateResponseSchema>;
+
+/** `GET species_targeted`: species of the region around a point the member has not recorded yet. */
+export const SpeciesTargetedQuerySchema = Type.Object({
+  lat: Type.Number({ minimum: -90, maximum: 90 }),
+  lng: Type.Number({ minimum: -180, maximum: 180 }),
+  classifications: Type.Optional(
+    Type.String({
+      maxLength: 400,
+      description: "The member's config classifications, comma-separated; default Birds|IOC,Mammals|Large",
+    }),
+  ),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SPECIES_PAGE_MAX, default: 50 })),
+});
+export type SpeciesTargetedQuery = Static<typeof SpeciesTargetedQuerySchema>;
+
+export const SpeciesTargetedResponseSchema = success({
+  location: Type.Object({ location_id: Type.String(), name: Type.String() }),
+  species: Type.Array(SpeciesSchema, {
+    description: 'Most seen there by other members first, then taxonomic order',
+  }),
+});
+export type SpeciesTargetedResponse = Static<typeof SpeciesTargetedResponseSchema>;
