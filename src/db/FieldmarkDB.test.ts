@@ -25,12 +25,12 @@ describe('FieldmarkDB', () => {
     expect(new FieldmarkDB().name).toBe('app.db');
   });
 
-  it('version 1 creates collection_marks keyed by collection name', async () => {
+  it('creates collection_marks keyed by collection name (version 1)', async () => {
     const database = new FieldmarkDB(freshName());
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(1);
+    expect(database.verno).toBe(2);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -52,6 +52,46 @@ describe('FieldmarkDB', () => {
       local_mod: 5,
       needs_retry: true,
     });
+  });
+
+  it('creates species with its indexes: multi-entry classifications, location ids and tokens (version 2)', async () => {
+    const database = new FieldmarkDB(freshName());
+    opened.push(database);
+    await database.open();
+
+    const schema = database.species.schema;
+    expect(schema.primKey.keyPath).toBe('id');
+    const indexes = Object.fromEntries(schema.indexes.map((index) => [index.name, index.multi]));
+    expect(indexes).toEqual({
+      classifications: true,
+      location_ids: true,
+      tokens: true,
+      family: false,
+      group_id: false,
+    });
+  });
+
+  it('upgrades a version 1 database to version 2, keeping its collection marks', async () => {
+    const name = freshName();
+    // The layout a device that ran version 1 has on disk.
+    const v1 = new Dexie(name);
+    v1.version(1).stores({ collection_marks: 'collection' });
+    await v1.table('collection_marks').bulkPut([
+      { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
+      { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
+    ]);
+    v1.close();
+
+    const database = new FieldmarkDB(name);
+    opened.push(database);
+    await database.open();
+
+    expect(database.verno).toBe(2);
+    expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
+      { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
+      { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
+    ]);
+    expect(await database.species.count()).toBe(0);
   });
 
   it('keeps its data across close and reopen', async () => {
