@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { userCommands } from './commands/users';
 import { importReferenceCommand, referenceExtractCommand } from './db/reference/commands';
+import { outlinesCommand } from './db/reference/outlines';
 import { importSpeciesCommand, speciesExtractCommand } from './db/species/commands';
 
 interface Command {
@@ -29,6 +30,12 @@ const COMMANDS: Record<string, Command> = {
       'reference:extract [--from ../shared/data] [--out DIR]   rebuild the committed reference-data extract',
     options: { from: { type: 'string' }, out: { type: 'string' } },
     run: (values) => referenceExtractCommand({ from: str(values.from), out: str(values.out) }),
+  },
+  'reference:outlines': {
+    usage:
+      'reference:outlines [--from ../shared/data] [--out FILE]   rebuild public/maps/locations.geojson (map outlines)',
+    options: { from: { type: 'string' }, out: { type: 'string' } },
+    run: (values) => outlinesCommand({ from: str(values.from), out: str(values.out) }),
   },
   'import:species': {
     usage:
