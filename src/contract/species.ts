@@ -44,7 +44,7 @@ export type SpeciesGroup = (typeof SPECIES_GROUPS)[number];
 /** A species: the `data` of a `species` sync record, and the object of the species calls. */
 export const SpeciesSchema = Type.Object({
   _id: Type.String(),
-  group_id: Type.Union(SPECIES_GROUPS.map((group) => Type.Literal(group))),
+  group_id: Type.Enum(SPECIES_GROUPS),
   /** Classification names ('Birds|IOC', …) the species is in: `taxa` and the enabled `taxa_alt`. */
   classifications: Type.Array(Type.String()),
   scientific_name: Type.String(),
