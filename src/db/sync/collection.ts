@@ -1,0 +1,65 @@
+/**
+ * What the sync engine needs to know about one server collection: where its rows live on the device
+ * and how a server record becomes a row. The engine itself is generic over these descriptors, so a
+ * new collection (trips, sightings) is one descriptor, not new sync code.
+ *
+ * Push (issue 5) will add `fromRow` (row → pushed record) and a dirty index to the writable
+ * collections' descriptors; pull-only reference data (species) leaves them out.
+ */
+import type { EntityTable } from 'dexie';
+import type { SyncRecord } from '@contract/sync';
+import type { FieldmarkDB } from '../FieldmarkDB';
+
+/** A pull filter as the server reads it: a JSON object (docs/sync.md "Pull"). */
+export type SyncFilter = Record<string, unknown>;
+
+/** Every synced row is keyed by the record id. */
+export interface SyncedRow {
+  id: string;
+}
+
+export interface SyncableCollection<Row extends SyncedRow = SyncedRow> {
+  /** The collection's name exactly as the API spells it (`species`, `trips`, …). */
+  readonly name: string;
+  /** The Dexie table holding the rows, keyed by the record id. */
+  table(db: FieldmarkDB): EntityTable<Row, 'id'>;
+  /**
+   * A live (not deleted) server record as a row. Throws on a record that lacks what the device
+   * relies on: the batch is then not committed and the sync is flagged for retry.
+   */
+  toRow(record: SyncRecord): Row;
+  /**
+   * Whether a stored row belongs under `filter`. When a pull starts from cursor 0 (first sync, or
+   * the filter changed), rows outside the new filter are dropped in the first batch's transaction,
+   * so a member who drops an animal group does not keep its species forever. Without it nothing is
+   * dropped.
+   */
+  inFilter?(row: Row, filter: SyncFilter | undefined): boolean;
+}
+
+/** The pull filter as stored in a mark: canonical JSON (object keys sorted), '' for none. */
+export function filterKey(filter: SyncFilter | undefined): string {
+  return filter === undefined ? '' : JSON.stringify(canonical(filter));
+}
+
+/** The filter a mark was pulled with; undefined for none (or an unreadable key). */
+export function filterFromKey(key: string | undefined): SyncFilter | undefined {
+  if (!key) return undefined;
+  try {
+    const value: unknown = JSON.parse(key);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as SyncFilter)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (typeof value !== 'object' || value === null) return value;
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort())
+    sorted[key] = canonical((value as Record<string, unknown>)[key]);
+  return sorted;
+}

@@ -1,0 +1,370 @@
+/**
+ * The sync engine over a real Dexie (fake-indexeddb) and the app's real HTTP client; only the
+ * network (a species collection answering like the server, with page size and failures under the
+ * test's control) and the timers are stand-ins. The same engine against the real server:
+ * tests/server/species-sync.test.ts.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { speciesOnList, type SpeciesCollectionFilter } from '@contract/species';
+import type { SyncRecord } from '@contract/sync';
+import { ApiError } from '../../api/ApiError';
+import { createApiClient } from '../../api/client';
+import type { TokenStorage } from '../../api/tokens';
+import { FAKE_BASE_URL, fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
+import { FieldmarkDB } from '../FieldmarkDB';
+import { createSyncEngine, type SyncEngine, type SyncEvent } from './engine';
+import { RETRY_FIRST_DELAY_MS, RETRY_INTERVAL_MS, type Timers } from './retry';
+import { speciesCollection } from './species';
+import {
+  africanSavannaElephant,
+  baldEagle,
+  northernRaccoon,
+  speciesRecord,
+  tombstone,
+  virginiaOpossum,
+} from './speciesFixtures';
+
+const US_BIRDS_AND_MAMMALS = { classifications: ['Birds|IOC', 'Mammals|Larger'], location_ids: ['USA'] };
+const ZAF_MAMMALS = { classifications: ['Mammals|Larger'], location_ids: ['ZAF'] };
+
+/** The species collection as the server answers it: a change log paged by its position. */
+function speciesServer() {
+  const network = fakeNetwork();
+  const log: SyncRecord[] = [];
+  const state = { pageSize: 1000, failPulls: [] as number[], sendTotal: true };
+  const pulls: URLSearchParams[] = [];
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => undefined as void;
+
+  network.on('GET', 'collection/species', (request: SentRequest) => {
+    const query = new URLSearchParams(request.path.split('?')[1]);
+    pulls.push(query);
+    if (state.failPulls.includes(pulls.length)) {
+      return { status: 500, body: { status: 'failed', reason: 'Something went wrong.' } };
+    }
+    const filter = JSON.parse(query.get('filter') ?? 'null') as SpeciesCollectionFilter | null;
+    const lastMod = Number(query.get('last_mod'));
+    const matching = log
+      .map((record, index) => ({ record, seq: index + 1 }))
+      .filter(({ record, seq }) => {
+        if (seq <= lastMod) return false;
+        // A record changed again later is answered at its latest position only.
+        if (log.slice(seq).some((later) => later.id === record.id)) return false;
+        if (record.deleted || !filter) return true;
+        return speciesOnList(record.data as never, filter.classifications, filter.location_ids);
+      });
+    const page = matching.slice(0, Math.min(state.pageSize, Number(query.get('limit'))));
+    return {
+      body: {
+        status: 'success',
+        records: page.map(({ record }) => record),
+        more: matching.length > page.length,
+        last_mod: page.at(-1)?.seq ?? lastMod,
+        ...(state.sendTotal ? { total: matching.length } : {}),
+      },
+    };
+  });
+
+  const fetchThroughGate: typeof fetch = async (input, init) => {
+    await gate;
+    return network.fetch(input, init);
+  };
+  return {
+    fetch: fetchThroughGate,
+    log,
+    state,
+    pulls,
+    /** Holds every request until `release()`. */
+    hold() {
+      gate = new Promise((resolve) => {
+        open = resolve;
+      });
+    },
+    release: () => open(),
+  };
+}
+
+function memoryTokens(): TokenStorage {
+  let client: string | null = null;
+  return {
+    authToken: () => null,
+    refreshToken: () => null,
+    clientToken: () => client,
+    saveAuthToken: () => undefined,
+    saveClientToken: (token) => {
+      client = token;
+    },
+    saveRefreshedSession: () => undefined,
+    clearUser: () => undefined,
+  };
+}
+
+/** Timers the test fires by hand (the injected clock of the retry scheduler). */
+function manualTimers() {
+  let next = 1;
+  const waiting = new Map<number, { callback: () => void; ms: number }>();
+  const timers: Timers = {
+    setTimeout(callback, ms) {
+      waiting.set(next, { callback, ms });
+      return next++;
+    },
+    clearTimeout: (handle) => void waiting.delete(handle as number),
+  };
+  return {
+    timers,
+    delays: () => [...waiting.values()].map((timer) => timer.ms),
+    fireAll() {
+      const due = [...waiting.values()];
+      waiting.clear();
+      for (const timer of due) timer.callback();
+    },
+  };
+}
+
+let counter = 0;
+let db: FieldmarkDB;
+let server: ReturnType<typeof speciesServer>;
+let clock: ReturnType<typeof manualTimers>;
+let online: boolean;
+let events: SyncEvent[];
+let writeTransactions: number;
+let engine: SyncEngine;
+
+beforeEach(() => {
+  counter += 1;
+  db = new FieldmarkDB(`engine-test-${counter}.db`);
+  writeTransactions = 0;
+  db.use({
+    stack: 'dbcore',
+    name: 'count-readwrite',
+    create: (down) => ({
+      ...down,
+      transaction(stores, mode, options) {
+        if (mode === 'readwrite') writeTransactions += 1;
+        return down.transaction(stores, mode, options);
+      },
+    }),
+  });
+  server = speciesServer();
+  clock = manualTimers();
+  online = true;
+  events = [];
+  engine = createSyncEngine({
+    db,
+    api: createApiClient({
+      baseUrl: FAKE_BASE_URL,
+      fetch: server.fetch,
+      tokens: memoryTokens(),
+      now: Date.now,
+      isOnline: () => online,
+      clientCredentials: { clientId: 'test', clientSecret: 'test' },
+      retries: 0,
+    }),
+    collections: [speciesCollection],
+    isOnline: () => online,
+    timers: clock.timers,
+    onEvent: (event) => void events.push(event),
+    log: () => undefined,
+  });
+});
+
+afterEach(async () => {
+  engine.dispose();
+  db.close();
+  await Dexie.delete(db.name);
+});
+
+const storedIds = async () => (await db.species.toCollection().primaryKeys()).sort();
+/** Resolves once every promise callback queued so far (and the IndexedDB work they start) ran. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('pull', () => {
+  it('commits each answer with its cursor in one readwrite transaction and reports progress', async () => {
+    server.log.push(speciesRecord(baldEagle), speciesRecord(virginiaOpossum), speciesRecord(northernRaccoon));
+    server.log.push(speciesRecord(africanSavannaElephant)); // not in the US
+    server.state.pageSize = 2;
+
+    const result = await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+
+    expect(result).toEqual({ received: 3, lastMod: 3, restarted: true });
+    expect(await storedIds()).toEqual(['ioc-7769', 'mdd-1000023', 'mdd-1005892']);
+    expect(writeTransactions).toBe(2);
+    expect(await db.collection_marks.get('species')).toEqual({
+      collection: 'species',
+      remote_mod: 3,
+      filter_key: '{"classifications":["Birds|IOC","Mammals|Larger"],"location_ids":["USA"]}',
+      local_mod: 0,
+      needs_retry: false,
+    });
+    expect(events).toEqual([
+      { type: 'started', collection: 'species' },
+      { type: 'progress', collection: 'species', received: 2, total: 3 },
+      { type: 'progress', collection: 'species', received: 3, total: 3 },
+      { type: 'done', collection: 'species', received: 3 },
+    ]);
+    expect(server.pulls.map((query) => query.get('last_mod'))).toEqual(['0', '2']);
+  });
+
+  it('pulls only what changed after its cursor next time, and writes nothing when nothing did', async () => {
+    server.log.push(speciesRecord(baldEagle));
+    await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    writeTransactions = 0;
+
+    await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    expect(server.pulls.at(-1)?.get('last_mod')).toBe('1');
+    expect(writeTransactions).toBe(0);
+
+    server.log.push(speciesRecord(virginiaOpossum));
+    expect(await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS })).toMatchObject({ received: 1 });
+    expect(await storedIds()).toEqual(['ioc-7769', 'mdd-1000023']);
+  });
+
+  it('removes a row the server deleted, and only that row', async () => {
+    server.log.push(speciesRecord(baldEagle), speciesRecord(northernRaccoon));
+    await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    server.log.push(tombstone(northernRaccoon._id));
+
+    await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    expect(await storedIds()).toEqual(['ioc-7769']);
+  });
+
+  it('restarts from 0 under a new filter and drops the rows outside it', async () => {
+    server.log.push(
+      speciesRecord(baldEagle),
+      speciesRecord(virginiaOpossum),
+      speciesRecord(africanSavannaElephant),
+    );
+    await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    expect(await storedIds()).toEqual(['ioc-7769', 'mdd-1000023']);
+
+    const result = await engine.sync('species', { filter: ZAF_MAMMALS });
+    expect(result).toMatchObject({ restarted: true, received: 1 });
+    expect(server.pulls.at(-1)?.get('last_mod')).toBe('0');
+    expect(await storedIds()).toEqual(['mdd-1000522']);
+  });
+
+  it('reports progress without a total when the server sends none', async () => {
+    server.state.sendTotal = false;
+    server.log.push(speciesRecord(baldEagle));
+    await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    expect(events).toContainEqual({ type: 'progress', collection: 'species', received: 1 });
+  });
+});
+
+describe('one pull per collection at a time', () => {
+  it('joins a request for the pull already running', async () => {
+    server.log.push(speciesRecord(baldEagle));
+    server.hold();
+    const first = engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    const second = engine.sync('species', {
+      filter: { location_ids: ['USA'], classifications: ['Birds|IOC', 'Mammals|Larger'] },
+    });
+    server.release();
+
+    expect(await second).toEqual(await first);
+    expect(server.pulls).toHaveLength(1);
+  });
+
+  it('runs a request with another filter after the running one; the latest waiting request wins', async () => {
+    server.log.push(speciesRecord(baldEagle), speciesRecord(africanSavannaElephant));
+    server.hold();
+    const running = engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    const replaced = engine.sync('species', {
+      filter: { classifications: ['Reptiles'], location_ids: ['USA'] },
+    });
+    const latest = engine.sync('species', { filter: ZAF_MAMMALS });
+    server.release();
+
+    await running;
+    expect(await replaced).toBe(await latest);
+    expect(server.pulls.map((query) => query.get('filter'))).toEqual([
+      JSON.stringify(US_BIRDS_AND_MAMMALS),
+      JSON.stringify(ZAF_MAMMALS),
+    ]);
+    expect(await storedIds()).toEqual(['mdd-1000522']);
+  });
+
+  it('makes a background refresh join the waiting request instead of pulling the old filter', async () => {
+    server.log.push(speciesRecord(baldEagle), speciesRecord(africanSavannaElephant));
+    await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    server.hold();
+    const running = engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    const chosen = engine.sync('species', { filter: ZAF_MAMMALS });
+    const refreshed = engine.syncMarked();
+    server.release();
+
+    await Promise.all([running, chosen]);
+    expect(await refreshed).toBe(true);
+    expect((await db.collection_marks.get('species'))?.filter_key).toBe(JSON.stringify(ZAF_MAMMALS));
+    expect(await storedIds()).toEqual(['mdd-1000522']);
+  });
+});
+
+describe('failures', () => {
+  it('flags a failed pull and retries it 1000 ms later, then every 60000 ms', async () => {
+    server.log.push(speciesRecord(baldEagle));
+    server.state.failPulls = [1, 2];
+
+    await expect(engine.sync('species', { filter: US_BIRDS_AND_MAMMALS })).rejects.toThrow(ApiError);
+    expect(await db.collection_marks.get('species')).toMatchObject({ needs_retry: true, remote_mod: 0 });
+    expect(clock.delays()).toEqual([RETRY_FIRST_DELAY_MS]);
+
+    clock.fireAll(); // the retry fails too
+    await settle();
+    expect(server.pulls).toHaveLength(2);
+    expect(clock.delays()).toEqual([RETRY_INTERVAL_MS]);
+
+    clock.fireAll();
+    await settle();
+    expect(await storedIds()).toEqual(['ioc-7769']);
+    expect(await db.collection_marks.get('species')).toMatchObject({ needs_retry: false, remote_mod: 1 });
+    expect(clock.delays()).toEqual([]);
+  });
+
+  it('offline, sends nothing, flags the collection and keeps the new filter for the retry', async () => {
+    server.log.push(speciesRecord(baldEagle), speciesRecord(africanSavannaElephant));
+    await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    online = false;
+
+    const failure = engine.sync('species', { filter: ZAF_MAMMALS });
+    await expect(failure).rejects.toSatisfy((error) => error instanceof ApiError && error.isOffline);
+    expect(server.pulls).toHaveLength(1);
+    expect(await db.collection_marks.get('species')).toMatchObject({
+      needs_retry: true,
+      remote_mod: 0,
+      filter_key: JSON.stringify(ZAF_MAMMALS),
+    });
+    clock.fireAll(); // offline: the retry does not run
+    await settle();
+    expect(server.pulls).toHaveLength(1);
+
+    online = true;
+    expect(await engine.syncMarked()).toBe(true); // what going online does
+    expect(await storedIds()).toEqual(['mdd-1000522']);
+    expect(await db.collection_marks.get('species')).toMatchObject({ needs_retry: false });
+  });
+
+  it('resumes from the last committed batch after a failure mid-pull', async () => {
+    server.log.push(speciesRecord(baldEagle), speciesRecord(virginiaOpossum), speciesRecord(northernRaccoon));
+    server.state.pageSize = 2;
+    server.state.failPulls = [2];
+
+    await expect(engine.sync('species', { filter: US_BIRDS_AND_MAMMALS })).rejects.toThrow(ApiError);
+    expect(await storedIds()).toEqual(['ioc-7769', 'mdd-1000023']);
+    expect(await db.collection_marks.get('species')).toMatchObject({ remote_mod: 2, needs_retry: true });
+
+    expect(await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS })).toEqual({
+      received: 1,
+      lastMod: 3,
+      restarted: false,
+    });
+    expect(server.pulls.map((query) => query.get('last_mod'))).toEqual(['0', '2', '2']);
+    expect(await storedIds()).toEqual(['ioc-7769', 'mdd-1000023', 'mdd-1005892']);
+  });
+
+  it('refuses a collection it does not know', () => {
+    expect(() => engine.sync('sightings')).toThrow(/does not know the collection 'sightings'/);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * The sync engine (SPEC §4 "Sync"; docs/sync.md "The client"): one per app store, over the
+ * collections it is given. It
+ * - pulls a collection on request (`sync`), one pull per collection at a time: a request for the
+ *   pull already running joins it, a request with another filter runs right after it (the latest
+ *   such request wins);
+ * - flags a failed pull on its mark (`needs_retry`) and hands it to the retry scheduler (1 s, then
+ *   every 60 s, only while online);
+ * - refreshes every collection with a mark when asked (`syncMarked`: going online, app start),
+ *   each with the filter it was last pulled with.
+ * Plain TypeScript: the app wires it to Redux (src/features/species/sync), tests use it directly.
+ */
+import { ApiError } from '../../api/ApiError';
+import type { CollectionMarkRow } from '../rows';
+import { filterFromKey, filterKey, type SyncableCollection, type SyncFilter } from './collection';
+import { pullCollection, type PullContext, type PullProgress, type PullResult } from './pull';
+import { createRetryScheduler, type RetryScheduler, type Timers } from './retry';
+
+export type SyncEvent =
+  | { type: 'started'; collection: string }
+  | ({ type: 'progress'; collection: string } & PullProgress)
+  | { type: 'done'; collection: string; received: number }
+  | { type: 'failed'; collection: string; error: unknown };
+
+export interface SyncEngineOptions extends PullContext {
+  collections: readonly SyncableCollection[];
+  /** navigator.onLine and the store's network state. */
+  isOnline: () => boolean;
+  timers?: Timers;
+  onEvent?: (event: SyncEvent) => void;
+  log?: (message: string, error: unknown) => void;
+}
+
+export interface SyncEngine {
+  /**
+   * Pulls the collection with this filter (none: the whole collection). Rejects when the pull
+   * fails; the collection is then flagged and retried in the background.
+   */
+  sync(name: string, options?: { filter?: SyncFilter }): Promise<PullResult>;
+  /**
+   * Pulls every registered collection that has a mark (only the flagged ones with `onlyFailed`),
+   * each with the filter of its mark, joining a pull already running or waiting instead of
+   * overriding it. Never rejects; resolves false when some pull failed.
+   */
+  syncMarked(options?: { onlyFailed?: boolean }): Promise<boolean>;
+  readonly retries: Pick<RetryScheduler, 'pending'>;
+  dispose(): void;
+}
+
+interface Request {
+  filter: SyncFilter | undefined;
+  key: string;
+}
+
+/** One collection's pull in flight and the one waiting behind it. */
+interface Lane {
+  running: (Request & { promise: Promise<PullResult> }) | null;
+  queued: (Request & { promise: Promise<PullResult> }) | null;
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, api, isOnline } = options;
+  const emit = options.onEvent ?? (() => undefined);
+  const log = options.log ?? ((message, error) => console.warn(message, error));
+  const collections = new Map(options.collections.map((collection) => [collection.name, collection]));
+  const lanes = new Map<string, Lane>();
+
+  const retries = createRetryScheduler({
+    retry: async () => !(await syncMarked({ onlyFailed: true })),
+    isOnline,
+    timers: options.timers,
+  });
+
+  function collectionOf(name: string): SyncableCollection {
+    const collection = collections.get(name);
+    if (!collection) throw new Error(`The sync engine does not know the collection '${name}'`);
+    return collection;
+  }
+
+  function laneOf(name: string): Lane {
+    let lane = lanes.get(name);
+    if (!lane) {
+      lane = { running: null, queued: null };
+      lanes.set(name, lane);
+    }
+    return lane;
+  }
+
+  async function run(collection: SyncableCollection, request: Request): Promise<PullResult> {
+    emit({ type: 'started', collection: collection.name });
+    try {
+      if (!isOnline()) throw ApiError.offline();
+      const result = await pullCollection({ db, api }, collection, {
+        filter: request.filter,
+        onProgress: (progress) => emit({ type: 'progress', collection: collection.name, ...progress }),
+      });
+      emit({ type: 'done', collection: collection.name, received: result.received });
+      return result;
+    } catch (error) {
+      await flagFailure(collection.name, request.key).catch((flagError: unknown) =>
+        log(`Could not flag '${collection.name}' for a retry`, flagError),
+      );
+      emit({ type: 'failed', collection: collection.name, error });
+      retries.failed();
+      throw error;
+    }
+  }
+
+  function start(collection: SyncableCollection, lane: Lane, request: Request): Promise<PullResult> {
+    const promise = run(collection, request).finally(() => {
+      if (lane.running?.promise === promise) lane.running = null;
+    });
+    lane.running = { ...request, promise };
+    return promise;
+  }
+
+  /** Runs `request` after the pull in flight; a later request replaces the waiting one's filter. */
+  function enqueue(collection: SyncableCollection, lane: Lane, request: Request): Promise<PullResult> {
+    if (lane.queued) {
+      Object.assign(lane.queued, request);
+      return lane.queued.promise;
+    }
+    const waitFor = lane.running?.promise ?? Promise.resolve();
+    const queued: Lane['queued'] & object = {
+      ...request,
+      promise: waitFor
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          lane.queued = null;
+          return start(collection, lane, { filter: queued.filter, key: queued.key });
+        }),
+    };
+    lane.queued = queued;
+    return queued.promise;
+  }
+
+  function sync(name: string, { filter }: { filter?: SyncFilter } = {}): Promise<PullResult> {
+    const collection = collectionOf(name);
+    const lane = laneOf(name);
+    const request = { filter, key: filterKey(filter) };
+    if (lane.queued) return enqueue(collection, lane, request);
+    if (lane.running) {
+      return lane.running.key === request.key ? lane.running.promise : enqueue(collection, lane, request);
+    }
+    return start(collection, lane, request);
+  }
+
+  /** A background refresh: whatever is running or waiting is newer than the mark, so join it. */
+  function refresh(mark: CollectionMarkRow): Promise<PullResult> {
+    const lane = laneOf(mark.collection);
+    const pending = lane.queued ?? lane.running;
+    if (pending) return pending.promise;
+    const filter = filterFromKey(mark.filter_key);
+    return start(collectionOf(mark.collection), lane, { filter, key: filterKey(filter) });
+  }
+
+  async function syncMarked({ onlyFailed = false }: { onlyFailed?: boolean } = {}): Promise<boolean> {
+    let marks: CollectionMarkRow[];
+    try {
+      marks = await db.collection_marks.toArray();
+    } catch (error) {
+      log('Could not read the sync marks', error);
+      return false;
+    }
+    const due = marks.filter((mark) => collections.has(mark.collection) && (!onlyFailed || mark.needs_retry));
+    const results = await Promise.allSettled(due.map(refresh));
+    return results.every((result) => result.status === 'fulfilled');
+  }
+
+  /** The mark says "retry"; a pull under a new filter also restarts its cursor from 0. */
+  async function flagFailure(name: string, key: string): Promise<void> {
+    await db.transaction('rw', db.collection_marks, async () => {
+      const mark = await db.collection_marks.get(name);
+      const sameFilter = mark !== undefined && (mark.filter_key ?? '') === key;
+      await db.collection_marks.put({
+        collection: name,
+        remote_mod: sameFilter ? mark.remote_mod : 0,
+        filter_key: key,
+        local_mod: mark?.local_mod ?? 0,
+        needs_retry: true,
+      });
+    });
+  }
+
+  return {
+    sync,
+    syncMarked,
+    retries,
+    dispose: () => retries.dispose(),
+  };
+}

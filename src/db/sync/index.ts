@@ -1,0 +1,28 @@
+/**
+ * The client sync engine (SPEC §4 "Sync"; docs/sync.md "The client"). Plain TypeScript over Dexie
+ * and the app's HTTP client; loaded lazily (never on the first route).
+ */
+export { filterFromKey, filterKey, type SyncableCollection, type SyncFilter } from './collection';
+export { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent } from './engine';
+export {
+  pullCollection,
+  type PullContext,
+  type PullOptions,
+  type PullProgress,
+  type PullResult,
+} from './pull';
+export {
+  createRetryScheduler,
+  RETRY_FIRST_DELAY_MS,
+  RETRY_INTERVAL_MS,
+  systemTimers,
+  type RetryScheduler,
+  type Timers,
+} from './retry';
+export {
+  SPECIES_COLLECTION,
+  speciesCollection,
+  speciesFilterOf,
+  speciesRowOf,
+  speciesTokens,
+} from './species';
