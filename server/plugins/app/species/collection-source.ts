@@ -1,0 +1,79 @@
+/**
+ * The `species` collection: the species reference list as a read-only CollectionSource
+ * (plugins/app/collections/README.md), pulled by every device after the config dialog.
+ *
+ * - Cursor: `last_mod` is the row's `mod`, a unique bigint of milliseconds that grows with every
+ *   change (the importer's chunks and admin edits alike; see species-writes.ts). Records carry it
+ *   as seconds (`mod`), like every sync record; the cursor stays in milliseconds so that no change
+ *   in the same second is passed.
+ * - Filter (optional): `{classifications, location_ids}` (SpeciesCollectionFilterSchema). A record
+ *   passes when `speciesOnList` holds for it (in SQL) or it is a tombstone. A change that takes a
+ *   species off a list (an admin switching off its taxa_alt, a new checklist) therefore does not
+ *   reach a device that holds it; docs/sync.md "The species collection" says how that is handled.
+ * - Two queries per batch: the species (by the `mod` index), then their locations.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { Compile } from 'typebox/compile';
+import { formatMessage, messages } from '@contract/messages';
+import { SpeciesCollectionFilterSchema, type SpeciesCollectionFilter } from '@contract/species';
+import type { SyncRecord } from '@contract/sync';
+import type { DB } from '../../../db/schema';
+import { badRequest } from '../../../errors';
+import type { PullOptions, PullResult, ReadOnlyCollectionSource } from '../collections/source';
+import { onListSql, scopeOf } from './classifications';
+import { locationsOf, speciesColumnsSql, toSpecies, type SpeciesDataRow } from './species-rows';
+
+const filterValidator = Compile(SpeciesCollectionFilterSchema);
+
+/** The filter of a pull, checked: 400 with what is wrong and what is expected otherwise. */
+export function parseSpeciesFilter(value: Record<string, unknown>): SpeciesCollectionFilter {
+  if (filterValidator.Check(value)) return value;
+  // `additionalProperties: false` also reports each extra field as "schema is false"; skip those.
+  const error = filterValidator.Errors(value).find((e) => e.keyword !== 'boolean');
+  const field = error?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
+  const extra = error?.keyword === 'additionalProperties' ? error.params.additionalProperties : undefined;
+  const detail = Array.isArray(extra)
+    ? `unknown field ${extra.join(', ')}`
+    : `${field ? `${field} ` : ''}${error?.message ?? 'is invalid'}`;
+  throw badRequest(formatMessage(messages.speciesFilterInvalid, { detail }));
+}
+
+type PulledRow = SpeciesDataRow & { mod: string; rev: string; deleted: boolean };
+
+export class SpeciesCollectionSource implements ReadOnlyCollectionSource {
+  readonly readOnly = true;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async pull(_context: unknown, options: PullOptions): Promise<PullResult> {
+    const conditions: RawBuilder<unknown>[] = [sql`s.mod > ${options.lastMod}`];
+    if (options.filter !== undefined) conditions.push(filterSql(options.filter));
+    const { rows } = await sql<PulledRow>`SELECT ${speciesColumnsSql}, s.mod, s.rev, s.deleted
+      FROM species s WHERE ${sql.join(conditions, sql` AND `)}
+      ORDER BY s.mod LIMIT ${options.limit + 1}`.execute(this.db);
+    const page = rows.slice(0, options.limit);
+    const locations = await locationsOf(
+      this.db,
+      page.filter((row) => !row.deleted).map((row) => row.id),
+    );
+    const records = page.map((row): SyncRecord => ({
+      id: row.id,
+      mod: Math.floor(Number(row.mod) / 1000),
+      rev: row.rev,
+      deleted: row.deleted,
+      data: row.deleted ? {} : toSpecies(row, locations.get(row.id) ?? {}),
+    }));
+    const last = page[page.length - 1];
+    return {
+      records,
+      more: rows.length > options.limit,
+      lastMod: last === undefined ? options.lastMod : Number(last.mod),
+    };
+  }
+}
+
+/** Tombstones, and the species on the filter's list. */
+function filterSql(value: Record<string, unknown>): RawBuilder<unknown> {
+  const filter = parseSpeciesFilter(value);
+  return sql`(s.deleted OR ${onListSql(scopeOf(filter.classifications), filter.location_ids)})`;
+}
