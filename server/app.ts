@@ -20,6 +20,7 @@ import envelopePlugin from './plugins/app/envelope/index';
 import mailPlugin from './plugins/app/mail/index';
 import type { Mailer } from './plugins/app/mail/mailer';
 import referenceRepositoryPlugin from './plugins/app/reference/reference-repository';
+import speciesPlugin from './plugins/app/species/index';
 import usersRepositoryPlugin from './plugins/app/users/users-repository';
 import dbPlugin from './plugins/external/db';
 import rateLimitPlugin from './plugins/external/rate-limit';
@@ -73,6 +74,7 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
     await app.register(referenceRepositoryPlugin);
     await app.register(authPlugin, { config });
     await app.register(collectionsPlugin);
+    await app.register(speciesPlugin);
 
     await app.register(routes, { prefix: API_PREFIX });
 

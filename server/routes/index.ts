@@ -14,6 +14,8 @@ import logout from './logout/index';
 import oauth from './oauth/index';
 import passwordReset from './password_reset/index';
 import register from './register/index';
+import species from './species/index';
+import speciesTargeted from './species_targeted/index';
 import taxa from './taxa/index';
 import users from './users/index';
 import verifyEmail from './verify_email/index';
@@ -32,6 +34,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(languages);
   await app.register(taxa);
   await app.register(collection);
+  await app.register(species);
+  await app.register(speciesTargeted);
 };
 
 export default routes;

@@ -5,9 +5,11 @@
  * - POST collection/{name}/verify {data: [{id, rev}]}: the ids the server needs;
  * - PUT collection/{name} {data: records}: stores each record whose revision wins; the rest are
  *   answered as ignored (still 200, so the client clears its dirty mark).
- * A member token is required (a client token gets 401). Unknown name → 404; verify or PUT on a
- * read-only collection (species) → 403. PUT accepts bodies up to PUSH_BODY_LIMIT_BYTES, so a full
- * batch of 1000 records fits with about 8 KB per record.
+ * A member token is required, except that a client token may pull a read-only collection (species
+ * are reference data: guests sync them after choosing a config); a client token on a member
+ * collection gets 401. Unknown name → 404; verify or PUT on a read-only collection (species) → 403.
+ * PUT accepts bodies up to PUSH_BODY_LIMIT_BYTES, so a full batch of 1000 records fits with about
+ * 8 KB per record.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { failedResponses } from '@contract/envelope';
@@ -21,9 +23,13 @@ import {
   VerifyRequestSchema,
   VerifyResponseSchema,
 } from '@contract/sync';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { memberOf } from '../../plugins/app/auth/guard';
-import type { CollectionSource, WritableCollectionSource } from '../../plugins/app/collections/source';
+import type {
+  CollectionSource,
+  PullResult,
+  WritableCollectionSource,
+} from '../../plugins/app/collections/source';
 
 /** 8 MB: a 1000-record push at the app-wide 1 MB limit would leave ~1 KB per record. */
 export const PUSH_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -44,6 +50,8 @@ function parseFilter(text: string | undefined): Record<string, unknown> | undefi
 
 const collection: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const member = app.authorize();
+  // Pulls: a client token passes the guard; the handler refuses it for a member collection.
+  const memberOrClient = app.authorize({ allowClient: true });
 
   function sourceOf(name: string): CollectionSource {
     const source = app.collections.get(name);
@@ -67,16 +75,17 @@ const collection: FastifyPluginCallbackTypebox = (app, _options, done) => {
         querystring: PullQuerySchema,
         response: { 200: PullResponseSchema, ...failedResponses },
       },
-      preHandler: member,
+      preHandler: memberOrClient,
     },
     async (request) => {
       const source = sourceOf(request.params.name);
       const { last_mod, limit } = request.query;
-      const filter = parseFilter(request.query.filter);
-      const result = await source.pull(
-        { memberId: memberOf(request).userId },
-        { lastMod: last_mod, filter, limit },
-      );
+      const options = { lastMod: last_mod, filter: parseFilter(request.query.filter), limit };
+      const principal = request.principal;
+      let result: PullResult;
+      if (principal?.kind === 'member') result = await source.pull({ memberId: principal.userId }, options);
+      else if (source.readOnly) result = await source.pull(null, options);
+      else throw unauthorized(messages.signInRequired);
       return {
         status: 'success' as const,
         records: result.records,

@@ -39,9 +39,13 @@ interface SourceBase {
   pull(context: CollectionContext, options: PullOptions): Promise<PullResult>;
 }
 
-/** Reference data (species): members pull it; verify and PUT answer 403. */
+/**
+ * Reference data (species): the same for everyone, so a client token may pull it too (context null);
+ * verify and PUT answer 403.
+ */
 export interface ReadOnlyCollectionSource extends SourceBase {
   readonly readOnly: true;
+  pull(context: CollectionContext | null, options: PullOptions): Promise<PullResult>;
 }
 
 export interface WritableCollectionSource extends SourceBase {
