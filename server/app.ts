@@ -19,6 +19,7 @@ import collectionsPlugin from './plugins/app/collections/index';
 import envelopePlugin from './plugins/app/envelope/index';
 import mailPlugin from './plugins/app/mail/index';
 import type { Mailer } from './plugins/app/mail/mailer';
+import mediaPlugin from './plugins/app/media/index';
 import referenceRepositoryPlugin from './plugins/app/reference/reference-repository';
 import speciesPlugin from './plugins/app/species/index';
 import usersRepositoryPlugin from './plugins/app/users/users-repository';
@@ -75,6 +76,7 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
     await app.register(authPlugin, { config });
     await app.register(collectionsPlugin);
     await app.register(speciesPlugin);
+    await app.register(mediaPlugin, { config });
 
     await app.register(routes, { prefix: API_PREFIX });
 

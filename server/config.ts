@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientCredentials } from '@config/client';
 import type { SocialProvider } from '@contract/auth';
+import { API_PREFIX } from '@contract/prefix';
 
 /** An OpenID Connect issuer whose ID tokens we accept for social sign-in. */
 export interface SocialProviderConfig {
@@ -59,6 +60,14 @@ export interface ServerConfig {
   socialProviders: Partial<Record<SocialProvider, SocialProviderConfig>>;
   /** Built PWA served at `/`; skipped when the folder has no index.html. */
   staticDir: string;
+  /** Where uploaded photos are stored (the embedded media store); unset → DATA_DIR/media. */
+  mediaDir: string | undefined;
+  /**
+   * The URL prefix of stored photos, written into species `photo.thumbs` at upload: by default the
+   * API's own file route (root-relative, so it survives a PUBLIC_URL change); a CDN in front of the
+   * media files otherwise. No trailing slash.
+   */
+  mediaPublicBase: string;
   bodyLimitBytes: number;
   /** Honour X-Forwarded-For (behind a reverse proxy) so rate limits see the real client. */
   trustProxy: boolean;
@@ -130,6 +139,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     .split(',')
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
+  const mediaDir = nonEmpty(env, 'MEDIA_DIR');
   return {
     port,
     host,
@@ -158,6 +168,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     },
     socialProviders: socialProviders(env),
     staticDir: resolve(nonEmpty(env, 'STATIC_DIR') ?? defaultStaticDir),
+    mediaDir: mediaDir === undefined ? undefined : resolve(mediaDir),
+    mediaPublicBase: (nonEmpty(env, 'MEDIA_PUBLIC_BASE') ?? `${API_PREFIX}/media`).replace(/\/+$/, ''),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',

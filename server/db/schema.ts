@@ -163,6 +163,36 @@ export interface SpeciesLocationsTable {
   source: string;
 }
 
+/** One stored file of a photo (006_media.sql `variants`). */
+export interface MediaVariantFile {
+  /** The media store key, '<media id>/original.jpg' or '<media id>/thumbnail.webp'. */
+  key: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export interface MediaVariants {
+  original: MediaVariantFile;
+  thumbnail: MediaVariantFile;
+}
+
+/** Photos (006_media.sql); written only by server/plugins/app/media. */
+export interface MediaTable {
+  id: string;
+  kind: 'species';
+  species_id: string | null;
+  owner_id: string | null;
+  photo_name: string | null;
+  /** jsonb. */
+  variants: ColumnType<MediaVariants, string, string>;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -176,6 +206,7 @@ export interface DB {
   reference_imports: ReferenceImportsTable;
   species: SpeciesTable;
   species_locations: SpeciesLocationsTable;
+  media: MediaTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -184,3 +215,4 @@ export type UserUpdate = Updateable<UsersTable>;
 export type AuthTokenRow = Selectable<AuthTokensTable>;
 export type LocationRow = Selectable<LocationsTable>;
 export type SpeciesRow = Selectable<SpeciesTable>;
+export type MediaRow = Selectable<MediaTable>;

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { success } from './envelope';
-import { SpeciesThumbSchema } from './species';
+import { SPECIES_ID_PATTERN, SpeciesThumbSchema } from './species';
 
 // ---- Photos -------------------------------------------------------------------------------------
 
@@ -31,11 +31,8 @@ const uuid = (description: string) =>
     description,
   });
 
-export const SpeciesIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
-export type SpeciesIdParams = Static<typeof SpeciesIdParamsSchema>;
-
 export const SpeciesImageParamsSchema = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64 }),
+  id: Type.String({ pattern: SPECIES_ID_PATTERN, description: 'Species id' }),
   media_id: uuid('The photo'),
 });
 export type SpeciesImageParams = Static<typeof SpeciesImageParamsSchema>;
@@ -45,10 +42,10 @@ export const SpeciesImagesQuerySchema = Type.Object({
   skip: Type.Integer({ minimum: 0, default: 0 }),
   randomize: Type.Boolean({ default: false, description: 'Random order instead of oldest first' }),
   user_id: Type.Optional(uuid('Only photos uploaded by this member')),
-  category: Type.Union(
-    SPECIES_IMAGE_CATEGORIES.map((category) => Type.Literal(category)),
-    { default: 'all', description: "'species': the species' reference photos" },
-  ),
+  category: Type.Enum(SPECIES_IMAGE_CATEGORIES, {
+    default: 'all',
+    description: "'species': the species' reference photos",
+  }),
 });
 export type SpeciesImagesQuery = Static<typeof SpeciesImagesQuerySchema>;
 

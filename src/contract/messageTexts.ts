@@ -207,3 +207,12 @@ export const speciesFilterInvalid =
   'filter: {detail}. Expected {"classifications": ["Birds|IOC", …], "location_ids": ["USA", …]}';
 export const speciesClassificationUnknown = "Unknown species classification '{name}'. Known: {known}.";
 export const speciesTaxaAltUnknown = "taxa_alt: this species has no '{name}' entry to switch on or off.";
+
+// Species photos (server; docs/api.md "Species photos")
+export const photoNotBase64 = 'photo: send the image as a base64 data URL (data:image/jpeg;base64,…).';
+export const photoNotImage =
+  'This file is not a photo we can read. Please upload a JPEG, PNG, WebP, AVIF, GIF or TIFF image.';
+export const photoTooLarge = 'This photo is too large: please upload one of at most {mb} MB.';
+export const photoTooManyPixels =
+  'This photo has too many pixels: please upload one of at most {mp} megapixels.';
+export const photoNotFound = 'There is no such photo, or it has been removed.';

@@ -111,7 +111,8 @@ const UPDATE_COLUMNS = [
   'names',
   'taxa',
   'taxa_alt',
-  'photo',
+  // Not 'photo': photos are uploaded on the server (POST species/{id}/images), not imported, and a
+  // re-import must keep them. New rows get the empty list from rowOf.
   'extinct',
   'body_mass_g',
   'body_mass_basis',
