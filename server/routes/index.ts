@@ -11,9 +11,12 @@ import languages from './languages/index';
 import locations from './locations/index';
 import login from './login/index';
 import logout from './logout/index';
+import media from './media/index';
 import oauth from './oauth/index';
 import passwordReset from './password_reset/index';
 import register from './register/index';
+import speciesDistributionMap from './species/distribution-map';
+import speciesImages from './species/images';
 import species from './species/index';
 import speciesTargeted from './species_targeted/index';
 import taxa from './taxa/index';
@@ -36,6 +39,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(collection);
   await app.register(species);
   await app.register(speciesTargeted);
+  await app.register(speciesImages);
+  await app.register(speciesDistributionMap);
+  await app.register(media);
 };
 
 export default routes;
