@@ -17,6 +17,7 @@ import { AppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
 import { startInitialConfig } from './features/config';
+import { startSpeciesBackgroundSync } from './features/species/sync/startup';
 
 async function start(): Promise<void> {
   // Where the app was opened, before the router redirects anything (SPEC §2 "Startup").
@@ -45,6 +46,8 @@ async function start(): Promise<void> {
   // SPEC §4 "Initial config", after the first render rather than before: it may wait on the
   // permission prompt and the network (features/config/startup.ts).
   startInitialConfig(store, startPath, runsAsInstalledApp());
+  // The stored list's species, brought up to date in the background once the page is idle.
+  startSpeciesBackgroundSync(store);
 }
 
 start().catch((error: unknown) => {

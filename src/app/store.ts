@@ -7,6 +7,7 @@ import { configureStore, createListenerMiddleware, type UnknownAction } from '@r
 import type { ApiThunkExtra } from '../api/baseQuery';
 import { createApiClient, type ApiClientOptions } from '../api/client';
 import { browserIsOnline, defaultApiBaseUrl, defaultClientCredentialsFromEnv } from './apiDefaults';
+import { startSpeciesSyncReactions } from '../features/species/sync/listeners';
 import { startNetworkReactions, startPersistence } from './listeners';
 import { dynamicMiddleware, rootReducer, type RootState } from './reducer';
 import { createSessionTokens } from './sessionTokens';
@@ -45,6 +46,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
   const startListening = listener.startListening as AppStartListening;
   if (persist) startPersistence(startListening);
   startNetworkReactions(startListening);
+  startSpeciesSyncReactions(startListening);
 
   const store = configureStore({
     reducer: rootReducer,

@@ -28,7 +28,9 @@ export type ModalRequest =
   /** Customize Your Experience; the back button shows only when `showBack` allows it. */
   | { name: 'config'; props: { section: ConfigSection; showBack?: boolean } }
   /** Share with Friends: QR code of the get-the-app link and the device share sheet. */
-  | { name: 'share'; props: Record<string, never> };
+  | { name: 'share'; props: Record<string, never> }
+  /** Species sync progress popup (src/features/species/sync): opened and closed by the sync. */
+  | { name: 'speciesSync'; props: Record<string, never> };
 
 export type ModalName = ModalRequest['name'];
 export type ModalEntry = ModalRequest & { id: string };

@@ -6,6 +6,7 @@ import { Suspense } from 'react';
 import { ForgotPasswordDialog, LoginDialog, RegisterDialog, ResetPasswordDialog } from '../../features/auth';
 import { ConfigDialog } from '../../features/config';
 import { ShareDialog } from '../../features/share';
+import { SpeciesSyncPopup } from '../../features/species/sync/modals';
 import { useAppSelector } from '../hooks';
 import { selectModals, type ModalEntry } from '../uiSlice';
 
@@ -23,6 +24,8 @@ function ModalView({ entry }: { entry: ModalEntry }) {
       return <ConfigDialog modalId={entry.id} {...entry.props} />;
     case 'share':
       return <ShareDialog modalId={entry.id} />;
+    case 'speciesSync':
+      return <SpeciesSyncPopup modalId={entry.id} />;
   }
 }
 
