@@ -11,7 +11,6 @@ import { CLASSIFICATION_DEFINITIONS } from '../../../db/reference/classification
 import { badRequest } from '../../../errors';
 
 const NAME_OF_ID = new Map(CLASSIFICATION_DEFINITIONS.map((d) => [d.id, d.name]));
-const ID_OF_NAME = new Map(CLASSIFICATION_DEFINITIONS.map((d) => [d.name as string, d.id]));
 
 /** Stored ids in definition order → names. An id without a definition is left out. */
 export function classificationNames(ids: readonly string[]): string[] {
@@ -71,6 +70,8 @@ export function classificationIdsOfEntries(
   taxa: { classification: string },
   taxaAlt: ReadonlyArray<{ classification: string; enabled: boolean }>,
 ): string[] {
-  const names = [taxa.classification, ...taxaAlt.filter((e) => e.enabled).map((e) => e.classification)];
-  return classificationIdsOf(names.filter((name) => ID_OF_NAME.has(name)));
+  return classificationIdsOf([
+    taxa.classification,
+    ...taxaAlt.filter((entry) => entry.enabled).map((entry) => entry.classification),
+  ]);
 }
