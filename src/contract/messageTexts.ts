@@ -226,3 +226,81 @@ export const speciesSyncReceived = '{count} species received';
 export const continueInBackground = 'Continue in Background';
 export const speciesSyncOffline = 'You are offline: your species will sync when you are back online.';
 export const speciesSyncFailed = 'Your species could not be synchronised yet. We will keep trying.';
+
+// Species pages, local search and About (src/features/species, src/features/about)
+export const speciesSearchLabel = 'Search species';
+export const speciesCount = '{count} species';
+export const speciesMatches = '{count} species match';
+export const speciesNoMatch = "No species match '{query}'.";
+export const speciesFamilyUnknown = 'Family not given';
+export const speciesFamilyCaption = '{group} · {count}';
+export const speciesExtinct = 'Extinct';
+export const speciesChangeList = 'Change region or groups';
+export const speciesChooseList = 'Choose region and groups';
+export const speciesNoConfig = 'Choose your region and animal groups to see their species.';
+export const speciesSyncing = 'Species are being synchronised… They appear here as they arrive.';
+export const speciesNoneOnList =
+  'None of the species on this device belong to your region and animal groups yet. They arrive with the next sync.';
+export const speciesNotOnDevice = 'This species is not on this device';
+export const speciesNotOnDeviceBody =
+  'The device keeps the species of your region and animal groups. Choose other groups or another region in Settings to get this one.';
+export const speciesBackToList = 'Back to the species list';
+export const speciesNamesAndTaxonomy = 'Names and taxonomy';
+export const speciesOverview = 'Species page';
+export const speciesPhotos = 'Photos';
+export const speciesNoPhotos = 'No photos of this species yet.';
+export const speciesDistribution = 'Distribution';
+export const speciesNoDistribution =
+  'Distribution data is not available for this group: the species is listed for every region.';
+export const speciesMapLabel = 'Distribution map: {places}';
+export const speciesMapFailed = 'The map could not be loaded. The places are listed below.';
+export const speciesPlaces = 'Found in: {places}';
+export const speciesClassification = 'Classification';
+export const speciesClassifications = 'Classifications';
+export const speciesOrder = 'Order';
+export const speciesFamily = 'Family';
+export const speciesAuthority = 'Authority';
+export const speciesStatus = 'Status';
+export const speciesExtant = 'Extant';
+export const speciesLists = 'Lists';
+export const speciesNames = 'Names';
+export const speciesLanguage = 'Language';
+export const speciesName = 'Name';
+export const speciesTaxonomy = 'Taxonomy';
+export const speciesListName = 'List';
+export const speciesScientificName = 'Scientific name';
+export const speciesEnglishName = 'English name';
+export const speciesCode = 'Code';
+export const speciesInClassification = 'In this classification';
+export const speciesChecklists = 'Checklists';
+export const speciesChecklist = 'Checklist';
+export const speciesPlace = 'Place';
+export const speciesOccurrence = 'Occurrence';
+export const yes = 'Yes';
+export const no = 'No';
+export const targetedIntro = 'The species of your region and animal groups that you have not recorded yet.';
+export const targetedGuest = 'Sign in and record your sightings: each species you record leaves this list.';
+export const targetedCount = '{count} of {total} species still to find';
+export const targetedAllRecorded = 'You have recorded every species on your list. Well spotted!';
+export const galleryEmpty =
+  'No species photos yet. The species lists come without photos (no openly licensed ones were found); photos show here once administrators add them.';
+export const galleryFilter = 'Show photos of';
+export const galleryAllGroups = 'All groups';
+export const speciesEditNoCreate =
+  'Species are not created one by one: they come from the reference lists (AviList, the IOC World Bird List, the Mammal Diversity Database, the Reptile Database, AmphibiaWeb).';
+export const speciesEditHowToAdd =
+  'New species arrive when the server imports a newer version of a list (npm run cli -- import:species). To correct a species, open it and choose Edit Species.';
+export const speciesEditSave = 'Save';
+export const speciesEditDone = 'Done';
+export const speciesEditSaved = 'Species saved. Devices get the change with their next sync.';
+export const speciesEditAddName = 'Add a name';
+export const speciesEditNewName = 'the new';
+export const speciesEditRemoveName = 'Remove the {language} name';
+export const speciesEditLanguageId = 'Language id';
+export const speciesEditInClassification = 'In {classification}';
+export const speciesEditLanguageInvalid = "'{language}' is not a language id (such as fr, pt or zh).";
+export const speciesEditLanguageTwice = "There are two names for '{language}': keep one.";
+export const speciesEditNameTooLong = 'A name can have at most 200 characters.';
+export const speciesEditFamilyTooLong = 'A family name can have at most 100 characters.';
+export const speciesEditEnglishRequired = 'The English name can be changed but not removed.';
+export const speciesEditNothingChanged = 'Nothing has changed.';

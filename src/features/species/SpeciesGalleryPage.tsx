@@ -1,0 +1,106 @@
+/**
+ * `/species-gallery` (SPEC §2): the photos of the species on the member's list, one tile per species
+ * (its first photo) in taxonomic order, filterable by animal group; each tile opens the species.
+ * From the device, so it works offline (the images themselves come from the image cache once
+ * seen). The lists ship without photos — none openly licensed were found (docs/data-sources.md) —
+ * so until administrators upload some, the page says exactly that.
+ */
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import type { SpeciesRow } from '../../db/rows';
+import { ListSummary, MemberListGate } from './MemberListGate';
+import { useMemberList } from './speciesQueries';
+
+const ALL = 'all';
+
+function Gallery({ species }: { species: SpeciesRow[] }) {
+  const withPhotos = useMemo(() => species.filter((row) => row.photo.thumbs.length > 0), [species]);
+  const groups = useMemo(() => {
+    const names = new Map<string, string>();
+    for (const row of withPhotos) names.set(row.group_id, row.taxa.group_name);
+    return [...names];
+  }, [withPhotos]);
+  const [group, setGroup] = useState(ALL);
+  if (withPhotos.length === 0) return <Alert severity="info">{messages.galleryEmpty}</Alert>;
+
+  const shown = group === ALL ? withPhotos : withPhotos.filter((row) => row.group_id === group);
+  return (
+    <>
+      {groups.length > 1 && (
+        <Stack direction="row" spacing={1} role="group" aria-label={messages.galleryFilter}>
+          {[[ALL, messages.galleryAllGroups] as const, ...groups].map(([id, name]) => (
+            <Chip
+              key={id}
+              label={name}
+              color={group === id ? 'primary' : 'default'}
+              aria-pressed={group === id}
+              onClick={() => setGroup(id)}
+            />
+          ))}
+        </Stack>
+      )}
+      <Box
+        component="ul"
+        aria-label={labels.speciesGallery}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 1,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))',
+        }}
+      >
+        {shown.map((row) => {
+          const thumb = row.photo.thumbs[0];
+          return (
+            <li key={row.id}>
+              <Box
+                component={RouterLink}
+                to={`/species/${encodeURIComponent(row.id)}`}
+                sx={{ display: 'block', color: 'inherit', textDecoration: 'none' }}
+              >
+                <Box
+                  component="img"
+                  src={thumb?.path}
+                  alt={row.name}
+                  loading="lazy"
+                  sx={{
+                    width: '100%',
+                    aspectRatio: '1',
+                    objectFit: 'cover',
+                    borderRadius: 1,
+                    display: 'block',
+                  }}
+                />
+                <Typography variant="body2" noWrap aria-hidden>
+                  {row.name}
+                </Typography>
+              </Box>
+            </li>
+          );
+        })}
+      </Box>
+    </>
+  );
+}
+
+export function SpeciesGalleryPage() {
+  const list = useMemberList();
+  return (
+    <Stack spacing={2} sx={{ py: 3 }}>
+      <Typography variant="h4" component="h1">
+        {labels.speciesGallery}
+      </Typography>
+      <ListSummary count={list.species?.length} />
+      <MemberListGate list={list}>{(species) => <Gallery species={species} />}</MemberListGate>
+    </Stack>
+  );
+}

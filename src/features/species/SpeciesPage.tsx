@@ -1,0 +1,63 @@
+/**
+ * `/species/{species_id}` (SPEC §2): a species at a glance, from the device (works offline): its
+ * names in English and the additional language, photos, where it lives, and recording a sighting.
+ * The full names, taxonomy and checklist sources are on `/species-details/{species_id}`
+ * (SpeciesDetailsPage), linked from here.
+ */
+import { useParams } from 'react-router-dom';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { messages } from '@contract/messages';
+import { selectConfig } from '../../app/configSlice';
+import { useAppSelector } from '../../app/hooks';
+import { additionalLanguageId } from './languages';
+import { DistributionMap } from './map/DistributionMap';
+import { useSpecies } from './speciesQueries';
+import {
+  classificationName,
+  SpeciesActions,
+  SpeciesHeading,
+  SpeciesMissing,
+  SpeciesPhotos,
+  SpeciesSection,
+} from './SpeciesParts';
+
+export function SpeciesPage() {
+  const { species_id: id } = useParams();
+  const species = useSpecies(id);
+  const languageId = additionalLanguageId(useAppSelector(selectConfig).language.language);
+  if (species === undefined) return <CircularProgress aria-label={messages.loading} sx={{ my: 3 }} />;
+  if (species === null) return <SpeciesMissing />;
+
+  return (
+    <Stack spacing={2} sx={{ py: 3 }}>
+      <SpeciesHeading species={species} languageId={languageId} />
+      <SpeciesActions species={species} view="summary" />
+      <SpeciesSection id="species-photos" title={messages.speciesPhotos}>
+        <SpeciesPhotos species={species} />
+      </SpeciesSection>
+      <SpeciesSection id="species-distribution" title={messages.speciesDistribution}>
+        <DistributionMap locationIds={species.location_ids} />
+      </SpeciesSection>
+      <SpeciesSection id="species-classification" title={messages.speciesClassification}>
+        <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+          {[
+            [messages.speciesOrder, species.order],
+            [messages.speciesFamily, species.family],
+            [messages.speciesLists, species.classifications.map(classificationName).join(', ')],
+          ].map(([term, value]) => (
+            <div key={term}>
+              <Typography component="dt" variant="subtitle2">
+                {term}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {value ?? '—'}
+              </Typography>
+            </div>
+          ))}
+        </Stack>
+      </SpeciesSection>
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Parts shared by the species page and the species details page: the heading with the species'
+ * names, the actions (record a sighting, the other page, edit for species admins), titled sections
+ * and the photos.
+ */
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
+import EditIcon from '@mui/icons-material/Edit';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import { canAccess } from '@contract/permissions';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/sessionSlice';
+import { uiActions } from '../../app/uiSlice';
+import type { SpeciesRow } from '../../db/rows';
+import { additionalName } from './SpeciesVirtualList';
+
+/** A classification as people read it: 'Birds|IOC' → 'Birds (IOC)'. */
+export function classificationName(classification: string): string {
+  const [group, category] = classification.split('|');
+  return category ? `${group} (${category})` : classification;
+}
+
+/** SPEC §6: editing an existing species needs admin or species-admin:r. */
+export const EDIT_SPECIES_RULE = { role: 'admin', permission: 'species-admin:r' } as const;
+
+export function SpeciesHeading({ species, languageId }: { species: SpeciesRow; languageId: string | null }) {
+  const otherName = additionalName(species, languageId);
+  return (
+    <Stack spacing={0.5}>
+      <Typography variant="h4" component="h1">
+        {species.name}
+      </Typography>
+      {otherName && (
+        <Typography variant="h6" component="p" color="text.secondary" lang={languageId ?? undefined}>
+          {otherName}
+        </Typography>
+      )}
+      <Typography color="text.secondary">
+        <Box component="i">{species.scientific_name}</Box>
+        {species.authority && ` ${species.authority}`}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, pt: 1 }}>
+        <Chip size="small" label={species.taxa.group_name} />
+        {species.extinct && <Chip size="small" color="warning" label={messages.speciesExtinct} />}
+      </Stack>
+    </Stack>
+  );
+}
+
+export type SpeciesView = 'summary' | 'details';
+
+export function SpeciesActions({ species, view }: { species: SpeciesRow; view: SpeciesView }) {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const id = encodeURIComponent(species.id);
+  const record = user ? (
+    <Button
+      variant="contained"
+      startIcon={<AddLocationAltIcon />}
+      component={RouterLink}
+      to={`/species-observation/${id}`}
+    >
+      {labels.recordSighting}
+    </Button>
+  ) : (
+    // SPEC §5: recording while signed out is refused with this message, before leaving the page.
+    <Button
+      variant="contained"
+      startIcon={<AddLocationAltIcon />}
+      onClick={() =>
+        dispatch(uiActions.toastShown({ message: messages.recordSignedOut, severity: 'warning' }))
+      }
+    >
+      {labels.recordSighting}
+    </Button>
+  );
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      {record}
+      {view === 'summary' ? (
+        <Button variant="outlined" component={RouterLink} to={`/species-details/${id}`}>
+          {messages.speciesNamesAndTaxonomy}
+        </Button>
+      ) : (
+        <Button variant="outlined" component={RouterLink} to={`/species/${id}`}>
+          {messages.speciesOverview}
+        </Button>
+      )}
+      {canAccess(user, EDIT_SPECIES_RULE) && (
+        <Button
+          variant="text"
+          startIcon={<EditIcon />}
+          component={RouterLink}
+          to={`/species-details-edit/${id}`}
+        >
+          {labels.speciesEdit}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** A titled part of a species page: a region named by its level-2 heading. */
+export function SpeciesSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2 }}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export function SpeciesPhotos({ species }: { species: SpeciesRow }) {
+  if (species.photo.thumbs.length === 0) {
+    return <Typography color="text.secondary">{messages.speciesNoPhotos}</Typography>;
+  }
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1 }}>
+      {species.photo.thumbs.map((thumb, index) => (
+        <Box
+          key={thumb.media_id}
+          component="img"
+          src={thumb.path}
+          alt={`${species.name} (${index + 1})`}
+          loading="lazy"
+          sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1 }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The page for an id that is not on the device: what the device keeps, and the way back. */
+export function SpeciesMissing() {
+  return (
+    <Stack spacing={2} sx={{ py: 3, alignItems: 'flex-start' }}>
+      <Typography variant="h4" component="h1">
+        {messages.speciesNotOnDevice}
+      </Typography>
+      <Typography>{messages.speciesNotOnDeviceBody}</Typography>
+      <Button variant="outlined" component={RouterLink} to="/species">
+        {messages.speciesBackToList}
+      </Button>
+    </Stack>
+  );
+}
