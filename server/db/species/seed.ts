@@ -4,7 +4,8 @@
  * reads the stored ids and revisions, writes only the species that are new or changed (INSERT …
  * ON CONFLICT DO UPDATE, their locations replaced) and leaves the rest alone; importing the same
  * data again writes nothing. Species that left the data are kept as tombstones (`deleted`), as a
- * sync collection needs. Written rows get a new `mod` (unique, growing) and a counter bumped `rev`.
+ * sync collection needs. Written rows get a new `mod` (unique, growing, from mod.ts under its lock)
+ * and a counter bumped `rev`.
  *
  * Work is split into transactions of TRANSACTION_ROWS species with multi-row inserts of BATCH
  * rows: PGlite is single-connection, so one long transaction would block every request. A failed
@@ -21,6 +22,7 @@ import { readExtract as readReferenceExtract } from '../reference/extract';
 import { foldText, searchTextOf } from '@contract/text';
 import { buildSpecies, placeIndex, type SpeciesBuildReport, type SpeciesRecord } from './build';
 import { SPECIES_EXTRACT_DIR, readSpeciesFiles, sourceChecksum, tablesOf } from './sources';
+import { nextSpeciesMod } from './mod';
 
 const DATASET = 'species';
 /** Bump when the way records are built or stored changes (forces a re-seed of the demo extract). */
@@ -152,12 +154,9 @@ export async function seedSpecies(
   }
 
   const stored = new Map<string, { rev: string; deleted: boolean }>();
-  let maxMod = 0;
-  for (const row of await db.selectFrom('species').select(['id', 'rev', 'deleted', 'mod']).execute()) {
+  for (const row of await db.selectFrom('species').select(['id', 'rev', 'deleted']).execute()) {
     stored.set(row.id, { rev: row.rev, deleted: row.deleted });
-    maxMod = Math.max(maxMod, Number(row.mod));
   }
-  let nextMod = Math.max(Date.now(), maxMod + 1);
 
   const changed: Array<{ record: SpeciesRecord; rev: string }> = [];
   for (const record of records) {
@@ -172,6 +171,9 @@ export async function seedSpecies(
   let writtenLocations = 0;
   for (const chunk of chunks(changed, TRANSACTION_ROWS)) {
     await db.transaction().execute(async (trx) => {
+      // Allocated per transaction under the lock, so an API edit committed meanwhile never ends
+      // up with a mod above rows this chunk commits later (mod.ts).
+      let nextMod = await nextSpeciesMod(trx, Date.now());
       for (const batch of chunks(chunk, BATCH)) {
         await trx
           .insertInto('species')
@@ -199,6 +201,7 @@ export async function seedSpecies(
   }
   for (const chunk of chunks(gone, TRANSACTION_ROWS)) {
     await db.transaction().execute(async (trx) => {
+      let nextMod = await nextSpeciesMod(trx, Date.now());
       const ids = chunk.map(([id]) => id);
       await trx.deleteFrom('species_locations').where('species_id', 'in', ids).execute();
       for (const [id, row] of chunk) {

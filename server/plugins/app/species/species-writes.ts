@@ -3,33 +3,21 @@
  * change reaches every device through the `species` collection:
  *
  * - `mod`: GREATEST(max(mod) + 1, now in ms), the importer's rule (server/db/species/seed.ts), taken
- *   while holding a transaction-scoped advisory lock (SPECIES_MOD_LOCK) so two writers never get
+ *   while holding a transaction-scoped advisory lock (server/db/species/mod.ts) so two writers never get
  *   the same value and a value is never committed behind one already committed (the cursor in
  *   collection-source.ts would pass it).
  * - `rev`: `<counter + 1>_<suffix>` ('edit', 'deleted', 'photo', …). The importer keeps a content
  *   hash as the suffix; any other suffix makes its next run see a changed row and write the list's
  *   data over it (docs/api.md "Admin edits and re-imports").
  */
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { parseRev } from '@contract/sync';
 import type { Clock } from '../../../clock';
 import type { DB, SpeciesRow, SpeciesTable } from '../../../db/schema';
-
-/** The advisory lock every writer of `species.mod` takes (hashtextextended(…, 0)). */
-export const SPECIES_MOD_LOCK = 'species:mod';
+import { nextSpeciesMod } from '../../../db/species/mod';
 
 /** The columns a change may set; `mod` and `rev` are the writer's. */
 export type SpeciesPatch = Omit<Updateable<SpeciesTable>, 'id' | 'mod' | 'rev'>;
-
-/** Takes the lock and answers the next `mod`; call inside the transaction that writes it. */
-export async function nextSpeciesMod(trx: Transaction<DB>, nowMs: number): Promise<number> {
-  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${SPECIES_MOD_LOCK}, 0))`.execute(trx);
-  const { rows } = await sql<{ mod: string }>`
-    SELECT GREATEST(COALESCE(max(mod), 0) + 1, ${Math.floor(nowMs)}::bigint) AS mod FROM species`.execute(
-    trx,
-  );
-  return Number(rows[0]?.mod);
-}
 
 /** `<counter + 1>_<suffix>`; a stored rev that does not parse counts as counter 0. */
 export function nextSpeciesRev(rev: string, suffix: string): string {
