@@ -43,7 +43,12 @@ export default defineConfig({
         ],
       },
       injectManifest: {
-        globPatterns: ['**/*.{js,mjs,css,html,svg,webmanifest,woff2}', 'icons/icon-192.png'],
+        globPatterns: [
+          '**/*.{js,mjs,css,html,svg,webmanifest,woff2}',
+          'icons/icon-192.png',
+          // The offline basemap (species distribution maps): 128 KB gzip.
+          'maps/locations.geojson',
+        ],
       },
     }),
   ],

@@ -2,8 +2,10 @@
 /**
  * The service worker (Workbox, injectManifest).
  *
- * Owns: the precache of the app shell (so the app starts with the network cut after one online
- * visit) and the navigation fallback that serves index.html for every deep link.
+ * Owns: the precache of the app shell and the offline basemap `maps/locations.geojson` (so the app
+ * starts, and species distribution maps draw, with the network cut after one online visit), the
+ * navigation fallback that serves index.html for every deep link, and a cache-first image cache of
+ * uploaded photos (`/api/v1.0/media/…`, immutable by id).
  * Must not: cache `/api` JSON (Dexie is the offline store, never an HTTP cache), or activate a new
  * version on its own — the page asks the member first and then posts SKIP_WAITING, so a running
  * page never finds its code swapped underneath it.
@@ -11,6 +13,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -21,6 +24,28 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
     // The API and its documentation are never answered from the shell.
     denylist: [/^\/api\//],
+  }),
+);
+
+/**
+ * Photos by media id never change (the server serves them `immutable`), so once seen they are
+ * answered from the cache. Keyed by the URL without its query string (SPEC §3 "Image cache file");
+ * only complete 200 answers are kept, so a failed or opaque download is never cached as the photo.
+ */
+registerRoute(
+  ({ url, request }) => url.pathname.startsWith('/api/v1.0/media/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'fieldmark-images',
+    plugins: [
+      {
+        cacheKeyWillBeUsed: ({ request }) => {
+          const url = new URL(request.url);
+          url.search = '';
+          return Promise.resolve(url.href);
+        },
+        cacheWillUpdate: ({ response }) => Promise.resolve(response.status === 200 ? response : null),
+      },
+    ],
   }),
 );
 
