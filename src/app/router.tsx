@@ -11,11 +11,13 @@
 import { lazy } from 'react';
 import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { product } from '@config/product';
+import { aboutRoutes } from '../features/about';
 import { authRoutes } from '../features/auth';
 import { cmsRoutes } from '../features/cms';
 import { configRoutes } from '../features/config';
 import { menuRoutes } from '../features/menu';
 import { profileRoutes } from '../features/profile';
+import { speciesRoutes } from '../features/species';
 import { runsAsInstalledApp } from './boot';
 import { entryRedirect } from './routes/entry';
 import { Shell } from './shell/Shell';
@@ -29,11 +31,13 @@ const AppPages = lazy(async () => ({ default: (await import('./routes/AppPages')
  * here, and update docs/routes.md.
  */
 export const featureRoutes: readonly RouteObject[] = [
+  ...aboutRoutes,
   ...authRoutes,
   ...cmsRoutes,
   ...configRoutes,
   ...menuRoutes,
   ...profileRoutes,
+  ...speciesRoutes,
 ];
 
 function EntryPage() {

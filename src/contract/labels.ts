@@ -24,6 +24,7 @@ export const labels = {
   termsAndConditions: 'Terms & Conditions',
   privacyPolicy: 'Privacy Policy',
   help: 'Help',
+  about: 'About',
   logout: 'Logout',
   locations: 'Locations',
   pages: 'Pages',

@@ -49,6 +49,7 @@ const SPEC_ROUTES = `
 const ADDITIONS = [
   '/home/*', // the home tabs: /home/newsfeed (deep link for /) and /home/newsfeed/people (Community row)
   '/logbooks/overview', // where /logbooks redirects
+  '/about', // About / Data sources: the attribution the data licences ask for
 ];
 
 /** Every concrete pattern a spec line names, in react-router syntax; `[/{x}]` gives both forms. */

@@ -36,6 +36,7 @@ export const FEATURES = {
   logbooks: { name: labels.featureLogbooks, folder: 'src/features/logbooks' },
   commerce: { name: labels.featureCommerce, folder: 'src/features/commerce' },
   ebooks: { name: labels.featureEbooks, folder: 'src/features/ebooks' },
+  about: { name: labels.about, folder: 'src/features/about' },
 } as const satisfies Record<string, { name: string; folder: string }>;
 
 export type FeatureKey = keyof typeof FEATURES;
@@ -102,6 +103,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/general-content-page/:slug', title: labels.contentPage, feature: 'cms', access: anyone },
   { path: '/general-settings', title: labels.settings, feature: 'config', access: anyone },
   { path: '/general-help/:category?', title: labels.help, feature: 'help', access: anyone },
+  // Not in SPEC §2: the data sources' licences ask for attribution in the app (docs/routes.md).
+  { path: '/about', title: labels.about, feature: 'about', access: anyone },
 
   { path: '/admin-locations', title: labels.locations, feature: 'locations', access: admin },
   {

@@ -43,6 +43,7 @@ describe('the side menu', () => {
       'Terms & Conditions',
       'Privacy Policy',
       'Help',
+      'About',
       'Logout',
     ]);
     expect(ADMIN_MENU.items.map((item) => item.label)).toEqual([
@@ -61,7 +62,7 @@ describe('the side menu', () => {
 
   it('shows Friends & Groups and Logout only when signed in', () => {
     expect(ids(PRIMARY_MENU, guest)).not.toContain('friends');
-    expect(ids(USEFUL_MENU, guest)).toEqual(['terms', 'privacy', 'help']);
+    expect(ids(USEFUL_MENU, guest)).toEqual(['terms', 'privacy', 'help', 'about']);
     expect(ids(PRIMARY_MENU, member)).toContain('friends');
     expect(ids(USEFUL_MENU, member)).toContain('logout');
   });

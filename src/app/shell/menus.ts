@@ -54,6 +54,8 @@ export const USEFUL_MENU: MenuGroup = {
     { id: 'terms', label: labels.termsAndConditions, to: '/general-content-page/terms-conditions' },
     { id: 'privacy', label: labels.privacyPolicy, to: '/general-content-page/privacy-policy' },
     { id: 'help', label: labels.help, to: '/general-help' },
+    // Not in SPEC §2: where the data sources are credited (docs/routes.md).
+    { id: 'about', label: labels.about, to: '/about' },
     { id: 'logout', label: labels.logout, to: '/logout', visibleTo: 'signedIn' },
   ],
 };

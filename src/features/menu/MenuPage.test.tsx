@@ -64,7 +64,7 @@ describe('the mobile menu', () => {
       ['See Local Species', 'Record a Sighting', 'Explore Places'],
       ['My Logbooks', 'Stats', 'Settings', 'Posts', 'Friends', 'Places', 'Sightings'],
       ['News', 'Posts from Friends', 'Find Friends', 'Message Friends', 'Field Guides'],
-      ['Terms', 'Privacy', 'Help', 'Logout'],
+      ['Terms', 'Privacy', 'Help', 'About', 'Logout'],
     ]);
     expect(MENU_ROWS.map((row) => row.slidesPerView)).toEqual([4.5, 3.5, 3.5, 3.5, 3.5]);
   });

@@ -18,6 +18,7 @@ import DynamicFeedIcon from '@mui/icons-material/DynamicFeed';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
 import HikingIcon from '@mui/icons-material/Hiking';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
@@ -54,6 +55,7 @@ const ICONS: Record<MenuIconName, SvgIconComponent> = {
   terms: GavelIcon,
   privacy: PrivacyTipIcon,
   help: HelpOutlinedIcon,
+  about: InfoOutlinedIcon,
   logout: LogoutIcon,
 };
 

@@ -25,6 +25,7 @@ export type MenuIconName =
   | 'terms'
   | 'privacy'
   | 'help'
+  | 'about'
   | 'logout';
 
 export interface MobileMenuItem {
@@ -139,6 +140,7 @@ export const MENU_ROWS: readonly MobileMenuRow[] = [
       { id: 'terms', label: labels.terms, to: '/general-content-page/terms-conditions', icon: 'terms' },
       { id: 'privacy', label: labels.privacy, to: '/general-content-page/privacy-policy', icon: 'privacy' },
       { id: 'help', label: labels.help, to: '/general-help', icon: 'help' },
+      { id: 'about', label: labels.about, to: '/about', icon: 'about' },
       { id: 'logout', label: labels.logout, to: '/logout', icon: 'logout', needsAccount: true },
     ],
   },

@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TuneIcon from '@mui/icons-material/Tune';
 import { formatMessage, messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
@@ -20,7 +21,7 @@ import type { SpeciesRow } from '../../db/rows';
 import type { MemberList } from './speciesQueries';
 
 /** Opens Customize Your Experience, where the region and animal groups are chosen. */
-export function ChangeListButton({ label = messages.speciesChangeList }: { label?: string }) {
+export function ChangeListButton({ label = speciesTexts.speciesChangeList }: { label?: string }) {
   const dispatch = useAppDispatch();
   return (
     <Button
@@ -44,7 +45,7 @@ export function ListSummary({ count }: { count: number | undefined }) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
       <Typography color="text.secondary">
-        {`${formatMessage(messages.speciesCount, { count: count.toLocaleString('en') })} · ${config.location.name}`}
+        {`${formatMessage(speciesTexts.speciesCount, { count: count.toLocaleString('en') })} · ${config.location.name}`}
       </Typography>
       <ChangeListButton />
     </Stack>
@@ -60,8 +61,8 @@ export function MemberListGate({
 }) {
   if (!list.filter) {
     return (
-      <Alert severity="info" action={<ChangeListButton label={messages.speciesChooseList} />}>
-        {messages.speciesNoConfig}
+      <Alert severity="info" action={<ChangeListButton label={speciesTexts.speciesChooseList} />}>
+        {speciesTexts.speciesNoConfig}
       </Alert>
     );
   }
@@ -71,15 +72,15 @@ export function MemberListGate({
   if (list.species.length === 0 && list.storedCount === 0) {
     return (
       <Stack spacing={1} role="status">
-        <Typography>{messages.speciesSyncing}</Typography>
-        <LinearProgress aria-label={messages.speciesSyncing} />
+        <Typography>{speciesTexts.speciesSyncing}</Typography>
+        <LinearProgress aria-label={speciesTexts.speciesSyncing} />
       </Stack>
     );
   }
   if (list.species.length === 0) {
     return (
       <Alert severity="info" action={<ChangeListButton />}>
-        {messages.speciesNoneOnList}
+        {speciesTexts.speciesNoneOnList}
       </Alert>
     );
   }

@@ -16,6 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import type { SpeciesRow } from '../../db/rows';
@@ -86,8 +87,8 @@ function ChecklistTable({ species }: { species: SpeciesRow }) {
   const places = distributionPlaces(species.location_ids, state.status === 'ready' ? state.basemap : null);
   return (
     <DataTable
-      label={messages.speciesChecklists}
-      head={[messages.speciesPlace, messages.speciesOccurrence, messages.speciesChecklist]}
+      label={speciesTexts.speciesChecklists}
+      head={[speciesTexts.speciesPlace, speciesTexts.speciesOccurrence, speciesTexts.speciesChecklist]}
       rows={places.map(({ id, name }) => {
         const entry = species.locations[id];
         return [name, entry?.occurrence ?? '—', entry ? (CHECKLISTS[entry.source] ?? entry.source) : '—'];
@@ -104,16 +105,16 @@ export function SpeciesDetailsPage() {
   if (species === null) return <SpeciesMissing />;
 
   const classifications = [{ ...species.taxa, enabled: true }, ...species.taxa_alt];
-  const yesNo = (value: boolean) => (value ? messages.yes : messages.no);
+  const yesNo = (value: boolean) => (value ? speciesTexts.yes : speciesTexts.no);
   return (
     <Stack spacing={2} sx={{ py: 3 }}>
       <SpeciesHeading species={species} languageId={languageId} />
       <SpeciesActions species={species} view="details" />
 
-      <SpeciesSection id="species-names" title={messages.speciesNames}>
+      <SpeciesSection id="species-names" title={speciesTexts.speciesNames}>
         <DataTable
-          label={messages.speciesNames}
-          head={[messages.speciesLanguage, messages.speciesName]}
+          label={speciesTexts.speciesNames}
+          head={[speciesTexts.speciesLanguage, speciesTexts.speciesName]}
           rows={namesByLanguage(species).map(({ id: language, language: name, name: value }) => [
             name,
             <span key={language} lang={language}>
@@ -123,13 +124,16 @@ export function SpeciesDetailsPage() {
         />
       </SpeciesSection>
 
-      <SpeciesSection id="species-taxonomy" title={messages.speciesTaxonomy}>
+      <SpeciesSection id="species-taxonomy" title={speciesTexts.speciesTaxonomy}>
         <Stack component="dl" spacing={1} sx={{ m: 0, mb: 2 }}>
           {[
-            [messages.speciesOrder, species.order],
-            [messages.speciesFamily, species.family],
-            [messages.speciesAuthority, species.authority],
-            [messages.speciesStatus, species.extinct ? messages.speciesExtinct : messages.speciesExtant],
+            [speciesTexts.speciesOrder, species.order],
+            [speciesTexts.speciesFamily, species.family],
+            [speciesTexts.speciesAuthority, species.authority],
+            [
+              speciesTexts.speciesStatus,
+              species.extinct ? speciesTexts.speciesExtinct : speciesTexts.speciesExtant,
+            ],
           ].map(([term, value]) => (
             <div key={term}>
               <Typography component="dt" variant="subtitle2">
@@ -142,14 +146,14 @@ export function SpeciesDetailsPage() {
           ))}
         </Stack>
         <DataTable
-          label={messages.speciesClassifications}
+          label={speciesTexts.speciesClassifications}
           head={[
-            messages.speciesClassification,
-            messages.speciesListName,
-            messages.speciesScientificName,
-            messages.speciesEnglishName,
-            messages.speciesCode,
-            messages.speciesInClassification,
+            speciesTexts.speciesClassification,
+            speciesTexts.speciesListName,
+            speciesTexts.speciesScientificName,
+            speciesTexts.speciesEnglishName,
+            speciesTexts.speciesCode,
+            speciesTexts.speciesInClassification,
           ]}
           rows={classifications.map((entry) => [
             classificationName(entry.classification),
@@ -162,12 +166,12 @@ export function SpeciesDetailsPage() {
         />
       </SpeciesSection>
 
-      <SpeciesSection id="species-distribution" title={messages.speciesDistribution}>
+      <SpeciesSection id="species-distribution" title={speciesTexts.speciesDistribution}>
         <DistributionMap locationIds={species.location_ids} />
         {species.location_ids.length > 0 && <ChecklistTable species={species} />}
       </SpeciesSection>
 
-      <SpeciesSection id="species-photos" title={messages.speciesPhotos}>
+      <SpeciesSection id="species-photos" title={speciesTexts.speciesPhotos}>
         <SpeciesPhotos species={species} />
       </SpeciesSection>
     </Stack>

@@ -13,7 +13,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
-import { messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import type { SpeciesRow } from '../../db/rows';
 import { ListSummary, MemberListGate } from './MemberListGate';
 import { useMemberList } from './speciesQueries';
@@ -28,14 +28,14 @@ function Gallery({ species }: { species: SpeciesRow[] }) {
     return [...names];
   }, [withPhotos]);
   const [group, setGroup] = useState(ALL);
-  if (withPhotos.length === 0) return <Alert severity="info">{messages.galleryEmpty}</Alert>;
+  if (withPhotos.length === 0) return <Alert severity="info">{speciesTexts.galleryEmpty}</Alert>;
 
   const shown = group === ALL ? withPhotos : withPhotos.filter((row) => row.group_id === group);
   return (
     <>
       {groups.length > 1 && (
-        <Stack direction="row" spacing={1} role="group" aria-label={messages.galleryFilter}>
-          {[[ALL, messages.galleryAllGroups] as const, ...groups].map(([id, name]) => (
+        <Stack direction="row" spacing={1} role="group" aria-label={speciesTexts.galleryFilter}>
+          {[[ALL, speciesTexts.galleryAllGroups] as const, ...groups].map(([id, name]) => (
             <Chip
               key={id}
               label={name}

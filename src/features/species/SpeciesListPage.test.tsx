@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { db } from '../../db/db';
 import type { StoredConfig } from '../../db/kv';
@@ -95,7 +96,7 @@ describe('the species list page', () => {
     await db.species.bulkPut([...DEMO_SPECIES]);
     renderList({ location: unitedStates, species: ['Birds|IOC', 'Mammals|Large'] });
     await list();
-    fireEvent.change(screen.getByRole('searchbox', { name: messages.speciesSearchLabel }), {
+    fireEvent.change(screen.getByRole('searchbox', { name: speciesTexts.speciesSearchLabel }), {
       target: { value: 'robn' },
     });
     await waitFor(() => expect(linkNames(screen.getByRole('list', { name: 'Species' }))).toHaveLength(1));
@@ -112,14 +113,14 @@ describe('the species list page', () => {
 
   it('asks for a region before anything else', async () => {
     renderList({ location: null });
-    expect(await screen.findByText(messages.speciesNoConfig)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: messages.speciesChooseList }));
+    expect(await screen.findByText(speciesTexts.speciesNoConfig)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: speciesTexts.speciesChooseList }));
     expect(await screen.findByRole('dialog', { name: messages.configTitle })).toBeTruthy();
   });
 
   it('says species are on their way while none are on the device', async () => {
     renderList({ location: unitedStates });
-    expect(await screen.findByText(messages.speciesSyncing)).toBeTruthy();
+    expect(await screen.findByText(speciesTexts.speciesSyncing)).toBeTruthy();
   });
 
   it('keeps only a window of a long list in the page', { timeout: 30_000 }, async () => {

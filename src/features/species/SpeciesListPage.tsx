@@ -6,7 +6,8 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { ListSummary, MemberListGate } from './MemberListGate';
 import { useSpeciesQuery } from './SpeciesSearchField';
 import { useMemberList } from './speciesQueries';
@@ -31,8 +32,8 @@ export function SpeciesListPage() {
             <Typography role="status" variant="body2" color="text.secondary">
               {shown?.isSearching &&
                 (shown.count === 0
-                  ? formatMessage(messages.speciesNoMatch, { query })
-                  : formatMessage(messages.speciesMatches, { count: shown.count.toLocaleString('en') }))}
+                  ? formatMessage(speciesTexts.speciesNoMatch, { query })
+                  : formatMessage(speciesTexts.speciesMatches, { count: shown.count.toLocaleString('en') }))}
             </Typography>
             {shown && (
               <SpeciesVirtualList items={shown.items} languageId={list.languageId} label={labels.species} />

@@ -9,6 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import { additionalLanguageId } from './languages';
@@ -34,18 +35,18 @@ export function SpeciesPage() {
     <Stack spacing={2} sx={{ py: 3 }}>
       <SpeciesHeading species={species} languageId={languageId} />
       <SpeciesActions species={species} view="summary" />
-      <SpeciesSection id="species-photos" title={messages.speciesPhotos}>
+      <SpeciesSection id="species-photos" title={speciesTexts.speciesPhotos}>
         <SpeciesPhotos species={species} />
       </SpeciesSection>
-      <SpeciesSection id="species-distribution" title={messages.speciesDistribution}>
+      <SpeciesSection id="species-distribution" title={speciesTexts.speciesDistribution}>
         <DistributionMap locationIds={species.location_ids} />
       </SpeciesSection>
-      <SpeciesSection id="species-classification" title={messages.speciesClassification}>
+      <SpeciesSection id="species-classification" title={speciesTexts.speciesClassification}>
         <Stack component="dl" spacing={1} sx={{ m: 0 }}>
           {[
-            [messages.speciesOrder, species.order],
-            [messages.speciesFamily, species.family],
-            [messages.speciesLists, species.classifications.map(classificationName).join(', ')],
+            [speciesTexts.speciesOrder, species.order],
+            [speciesTexts.speciesFamily, species.family],
+            [speciesTexts.speciesLists, species.classifications.map(classificationName).join(', ')],
           ].map(([term, value]) => (
             <div key={term}>
               <Typography component="dt" variant="subtitle2">

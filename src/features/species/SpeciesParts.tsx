@@ -15,6 +15,7 @@ import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import EditIcon from '@mui/icons-material/Edit';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { canAccess } from '@contract/permissions';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
@@ -49,7 +50,7 @@ export function SpeciesHeading({ species, languageId }: { species: SpeciesRow; l
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, pt: 1 }}>
         <Chip size="small" label={species.taxa.group_name} />
-        {species.extinct && <Chip size="small" color="warning" label={messages.speciesExtinct} />}
+        {species.extinct && <Chip size="small" color="warning" label={speciesTexts.speciesExtinct} />}
       </Stack>
     </Stack>
   );
@@ -87,11 +88,11 @@ export function SpeciesActions({ species, view }: { species: SpeciesRow; view: S
       {record}
       {view === 'summary' ? (
         <Button variant="outlined" component={RouterLink} to={`/species-details/${id}`}>
-          {messages.speciesNamesAndTaxonomy}
+          {speciesTexts.speciesNamesAndTaxonomy}
         </Button>
       ) : (
         <Button variant="outlined" component={RouterLink} to={`/species/${id}`}>
-          {messages.speciesOverview}
+          {speciesTexts.speciesOverview}
         </Button>
       )}
       {canAccess(user, EDIT_SPECIES_RULE) && (
@@ -122,7 +123,7 @@ export function SpeciesSection({ id, title, children }: { id: string; title: str
 
 export function SpeciesPhotos({ species }: { species: SpeciesRow }) {
   if (species.photo.thumbs.length === 0) {
-    return <Typography color="text.secondary">{messages.speciesNoPhotos}</Typography>;
+    return <Typography color="text.secondary">{speciesTexts.speciesNoPhotos}</Typography>;
   }
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1 }}>
@@ -145,11 +146,11 @@ export function SpeciesMissing() {
   return (
     <Stack spacing={2} sx={{ py: 3, alignItems: 'flex-start' }}>
       <Typography variant="h4" component="h1">
-        {messages.speciesNotOnDevice}
+        {speciesTexts.speciesNotOnDevice}
       </Typography>
-      <Typography>{messages.speciesNotOnDeviceBody}</Typography>
+      <Typography>{speciesTexts.speciesNotOnDeviceBody}</Typography>
       <Button variant="outlined" component={RouterLink} to="/species">
-        {messages.speciesBackToList}
+        {speciesTexts.speciesBackToList}
       </Button>
     </Stack>
   );

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const QUERY_PARAM = 'q';
@@ -39,7 +39,7 @@ export function useSpeciesQuery(): { query: string; field: React.JSX.Element } {
   const field = (
     <TextField
       type="search"
-      label={messages.speciesSearchLabel}
+      label={speciesTexts.speciesSearchLabel}
       value={text}
       onChange={(event) => setText(event.target.value)}
       fullWidth

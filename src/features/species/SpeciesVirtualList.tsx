@@ -12,7 +12,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import type { SpeciesRow } from '../../db/rows';
 import type { FamilyItem, ListItem } from './speciesList';
 
@@ -110,10 +111,10 @@ function FamilyHeader({ item }: { item: FamilyItem }) {
       }}
     >
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        {item.family ?? messages.speciesFamilyUnknown}
+        {item.family ?? speciesTexts.speciesFamilyUnknown}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ pb: 0.25 }}>
-        {formatMessage(messages.speciesFamilyCaption, { group: item.groupName, count: item.count })}
+        {formatMessage(speciesTexts.speciesFamilyCaption, { group: item.groupName, count: item.count })}
       </Typography>
     </Box>
   );
@@ -138,7 +139,7 @@ function SpeciesLink({ species, languageId }: { species: SpeciesRow; languageId:
         )}
         <Typography noWrap variant="body2" color="text.secondary">
           <Box component="i">{species.scientific_name}</Box>
-          {species.extinct && ` · ${messages.speciesExtinct}`}
+          {species.extinct && ` · ${speciesTexts.speciesExtinct}`}
         </Typography>
       </Box>
     </ListItemButton>

@@ -10,7 +10,8 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsSignedIn } from '../../app/sessionSlice';
 import type { SpeciesRow } from '../../db/rows';
@@ -27,11 +28,11 @@ function Targets({ species, languageId }: { species: SpeciesRow[]; languageId: s
   );
   const items = useMemo(() => (targets ? withFamilyHeaders(targets) : undefined), [targets]);
   if (!targets || !items) return null;
-  if (targets.length === 0) return <Alert severity="success">{messages.targetedAllRecorded}</Alert>;
+  if (targets.length === 0) return <Alert severity="success">{speciesTexts.targetedAllRecorded}</Alert>;
   return (
     <>
       <Typography role="status" variant="body2" color="text.secondary">
-        {formatMessage(messages.targetedCount, {
+        {formatMessage(speciesTexts.targetedCount, {
           count: targets.length.toLocaleString('en'),
           total: species.length.toLocaleString('en'),
         })}
@@ -49,8 +50,8 @@ export function TargetedSpeciesPage() {
       <Typography variant="h4" component="h1">
         {labels.targetedSpecies}
       </Typography>
-      <Typography>{messages.targetedIntro}</Typography>
-      {!isSignedIn && <Alert severity="info">{messages.targetedGuest}</Alert>}
+      <Typography>{speciesTexts.targetedIntro}</Typography>
+      {!isSignedIn && <Alert severity="info">{speciesTexts.targetedGuest}</Alert>}
       <ListSummary count={list.species?.length} />
       <MemberListGate list={list}>
         {(species) => <Targets species={species} languageId={list.languageId} />}

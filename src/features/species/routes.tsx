@@ -1,21 +1,18 @@
 /**
- * Routes of the species guide; each page is lazy, so its code (and the list's virtualiser, the map,
- * the search) loads only when visited. The route table (src/app/routes/routeTable.ts) guards them.
+ * Routes of the species guide. The pages are lazy, so their code (the list's virtualiser, the map,
+ * the search) loads only when one is visited: the offline pages as one chunk (pages.ts), the
+ * editor as another. The route table (src/app/routes/routeTable.ts) guards them.
  */
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
-const SpeciesListPage = lazy(async () => ({ default: (await import('./SpeciesListPage')).SpeciesListPage }));
-const SpeciesPage = lazy(async () => ({ default: (await import('./SpeciesPage')).SpeciesPage }));
-const SpeciesDetailsPage = lazy(async () => ({
-  default: (await import('./SpeciesDetailsPage')).SpeciesDetailsPage,
-}));
-const SpeciesGalleryPage = lazy(async () => ({
-  default: (await import('./SpeciesGalleryPage')).SpeciesGalleryPage,
-}));
-const TargetedSpeciesPage = lazy(async () => ({
-  default: (await import('./TargetedSpeciesPage')).TargetedSpeciesPage,
-}));
+const loadPages = () => import('./pages');
+
+const SpeciesListPage = lazy(async () => ({ default: (await loadPages()).SpeciesListPage }));
+const SpeciesPage = lazy(async () => ({ default: (await loadPages()).SpeciesPage }));
+const SpeciesDetailsPage = lazy(async () => ({ default: (await loadPages()).SpeciesDetailsPage }));
+const SpeciesGalleryPage = lazy(async () => ({ default: (await loadPages()).SpeciesGalleryPage }));
+const TargetedSpeciesPage = lazy(async () => ({ default: (await loadPages()).TargetedSpeciesPage }));
 const SpeciesEditPage = lazy(async () => ({
   default: (await import('./edit/SpeciesEditPage')).SpeciesEditPage,
 }));

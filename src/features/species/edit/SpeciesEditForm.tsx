@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { formatMessage, messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import type { Species } from '@contract/species';
 import { useAppDispatch } from '../../../app/hooks';
 import { uiActions } from '../../../app/uiSlice';
@@ -61,7 +62,7 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
       setOriginal(answer.data.species);
       setDraft(draftOf(answer.data.species));
     }
-    dispatch(uiActions.toastShown({ message: messages.speciesEditSaved, severity: 'success' }));
+    dispatch(uiActions.toastShown({ message: speciesTexts.speciesEditSaved, severity: 'success' }));
   }
 
   return (
@@ -72,14 +73,14 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
 
       <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
         <Typography component="legend" variant="subtitle1" sx={{ px: 0.5 }}>
-          {messages.speciesNames}
+          {speciesTexts.speciesNames}
         </Typography>
         <Stack spacing={1.5}>
           {draft.names.map((row) => (
             <Stack key={row.key} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               {!row.isExisting && (
                 <TextField
-                  label={messages.speciesEditLanguageId}
+                  label={speciesTexts.speciesEditLanguageId}
                   value={row.language}
                   onChange={(event) => changeName(row.key, { language: event.target.value })}
                   sx={{ width: 140 }}
@@ -87,15 +88,17 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
               )}
               <TextField
                 label={
-                  row.isExisting ? `${languageName(row.language)} (${row.language})` : messages.speciesName
+                  row.isExisting
+                    ? `${languageName(row.language)} (${row.language})`
+                    : speciesTexts.speciesName
                 }
                 value={row.name}
                 onChange={(event) => changeName(row.key, { name: event.target.value })}
                 fullWidth
               />
               <IconButton
-                aria-label={formatMessage(messages.speciesEditRemoveName, {
-                  language: row.language ? languageName(row.language) : messages.speciesEditNewName,
+                aria-label={formatMessage(speciesTexts.speciesEditRemoveName, {
+                  language: row.language ? languageName(row.language) : speciesTexts.speciesEditNewName,
                 })}
                 onClick={() =>
                   change((current) => ({ ...current, names: current.names.filter((r) => r !== row) }))
@@ -118,20 +121,20 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
               }))
             }
           >
-            {messages.speciesEditAddName}
+            {speciesTexts.speciesEditAddName}
           </Button>
         </Stack>
       </Paper>
 
       <TextField
-        label={messages.speciesFamily}
+        label={speciesTexts.speciesFamily}
         value={draft.family}
         onChange={(event) => change((current) => ({ ...current, family: event.target.value }))}
       />
 
       <FormGroup>
         <FormControlLabel
-          label={messages.speciesExtinct}
+          label={speciesTexts.speciesExtinct}
           control={
             <Switch
               checked={draft.extinct}
@@ -142,7 +145,7 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
         {original.taxa_alt.map((entry) => (
           <FormControlLabel
             key={entry.classification}
-            label={formatMessage(messages.speciesEditInClassification, {
+            label={formatMessage(speciesTexts.speciesEditInClassification, {
               classification: classificationName(entry.classification),
             })}
             control={
@@ -163,10 +166,10 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
       {problem && <Alert severity="error">{problem}</Alert>}
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={isSaving}>
-          {messages.speciesEditSave}
+          {speciesTexts.speciesEditSave}
         </Button>
         <Button component={RouterLink} to={`/species-details/${encodeURIComponent(original._id)}`}>
-          {messages.speciesEditDone}
+          {speciesTexts.speciesEditDone}
         </Button>
       </Stack>
     </Stack>

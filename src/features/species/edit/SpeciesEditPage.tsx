@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { useAppSelector } from '../../../app/hooks';
 import { selectIsOnline } from '../../../app/networkSlice';
 import { SpeciesEditForm } from './SpeciesEditForm';
@@ -23,8 +24,8 @@ import { useGetSpeciesForEditQuery } from './speciesEditApi';
 function NewSpecies() {
   return (
     <Stack spacing={2}>
-      <Typography>{messages.speciesEditNoCreate}</Typography>
-      <Typography>{messages.speciesEditHowToAdd}</Typography>
+      <Typography>{speciesTexts.speciesEditNoCreate}</Typography>
+      <Typography>{speciesTexts.speciesEditHowToAdd}</Typography>
     </Stack>
   );
 }

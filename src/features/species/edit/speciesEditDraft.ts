@@ -4,7 +4,8 @@
  * places belong to the imported lists), and only what changed is sent, so an edit never overwrites
  * a field someone else changed meanwhile.
  */
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { NAME_LANGUAGE_PATTERN, type Species, type SpeciesUpdateRequest } from '@contract/species';
 import { MAIN_LANGUAGE_ID } from '../languages';
 
@@ -63,19 +64,22 @@ export function editRequestOf(original: Editable, draft: SpeciesDraft): EditOutc
     const name = row.name.trim();
     if (!row.isExisting && language === '' && name === '') continue; // an unused new row
     if (!languagePattern.test(language)) {
-      return { kind: 'invalid', message: formatMessage(messages.speciesEditLanguageInvalid, { language }) };
+      return {
+        kind: 'invalid',
+        message: formatMessage(speciesTexts.speciesEditLanguageInvalid, { language }),
+      };
     }
     if (seen.has(language)) {
-      return { kind: 'invalid', message: formatMessage(messages.speciesEditLanguageTwice, { language }) };
+      return { kind: 'invalid', message: formatMessage(speciesTexts.speciesEditLanguageTwice, { language }) };
     }
     seen.add(language);
-    if (name.length > NAME_MAX) return { kind: 'invalid', message: messages.speciesEditNameTooLong };
+    if (name.length > NAME_MAX) return { kind: 'invalid', message: speciesTexts.speciesEditNameTooLong };
     if (name !== '') kept.set(language, name);
   }
   // The English name is the species' display name: it may be changed, not removed (a list without
   // English names, such as the Reptile Database's, shows the scientific name instead).
   if (original.names[MAIN_LANGUAGE_ID] !== undefined && !kept.has(MAIN_LANGUAGE_ID)) {
-    return { kind: 'invalid', message: messages.speciesEditEnglishRequired };
+    return { kind: 'invalid', message: speciesTexts.speciesEditEnglishRequired };
   }
 
   const names: Record<string, string | null> = {};
@@ -85,7 +89,7 @@ export function editRequestOf(original: Editable, draft: SpeciesDraft): EditOutc
   const request: SpeciesUpdateRequest = {};
   if (Object.keys(names).length > 0) request.names = names;
   const family = draft.family.trim();
-  if (family.length > FAMILY_MAX) return { kind: 'invalid', message: messages.speciesEditFamilyTooLong };
+  if (family.length > FAMILY_MAX) return { kind: 'invalid', message: speciesTexts.speciesEditFamilyTooLong };
   if (family !== (original.family ?? '')) request.family = family === '' ? null : family;
   if (draft.extinct !== original.extinct) request.extinct = draft.extinct;
   const switched = original.taxa_alt
@@ -98,6 +102,6 @@ export function editRequestOf(original: Editable, draft: SpeciesDraft): EditOutc
   if (switched.length > 0) request.taxa_alt = switched;
 
   if (Object.keys(request).length === 0)
-    return { kind: 'invalid', message: messages.speciesEditNothingChanged };
+    return { kind: 'invalid', message: speciesTexts.speciesEditNothingChanged };
   return { kind: 'request', request };
 }

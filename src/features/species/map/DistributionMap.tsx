@@ -8,7 +8,8 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
+import { speciesTexts } from '@contract/speciesTexts';
 import { isRegionId, MAP_VIEWBOX, type Basemap } from './basemap';
 import { useBasemap } from './useBasemap';
 
@@ -33,7 +34,7 @@ export function distributionPlaces(
 const VIEWBOX = `${MAP_VIEWBOX.x} ${MAP_VIEWBOX.y} ${MAP_VIEWBOX.width} ${MAP_VIEWBOX.height}`;
 
 export function DistributionMap({ locationIds }: { locationIds: readonly string[] }) {
-  if (locationIds.length === 0) return <Typography>{messages.speciesNoDistribution}</Typography>;
+  if (locationIds.length === 0) return <Typography>{speciesTexts.speciesNoDistribution}</Typography>;
   return <PlacesMap locationIds={locationIds} />;
 }
 
@@ -54,14 +55,14 @@ function PlacesMap({ locationIds }: { locationIds: readonly string[] }) {
         />
       )}
       {state.status === 'failed' && (
-        <Typography color="text.secondary">{messages.speciesMapFailed}</Typography>
+        <Typography color="text.secondary">{speciesTexts.speciesMapFailed}</Typography>
       )}
       {basemap && (
         <Box
           component="svg"
           viewBox={VIEWBOX}
           role="img"
-          aria-label={formatMessage(messages.speciesMapLabel, { places: placeList })}
+          aria-label={formatMessage(speciesTexts.speciesMapLabel, { places: placeList })}
           sx={{ display: 'block', width: '100%', height: 'auto', bgcolor: 'action.hover', borderRadius: 1 }}
         >
           <g fill={theme.palette.grey[300]} stroke={theme.palette.background.paper} strokeWidth={0.15}>
@@ -86,7 +87,7 @@ function PlacesMap({ locationIds }: { locationIds: readonly string[] }) {
         </Box>
       )}
       <Typography variant="body2" sx={{ mt: 1 }}>
-        {formatMessage(messages.speciesPlaces, { places: placeList })}
+        {formatMessage(speciesTexts.speciesPlaces, { places: placeList })}
       </Typography>
     </Box>
   );
