@@ -17,7 +17,7 @@ import { AppRouter } from './app/router';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
 import { startInitialConfig } from './features/config';
-import { startSpeciesBackgroundSync } from './features/species/sync/startup';
+import { startSpeciesBackgroundSync } from './features/species/sync/listeners';
 
 async function start(): Promise<void> {
   // Where the app was opened, before the router redirects anything (SPEC §2 "Startup").

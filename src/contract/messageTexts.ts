@@ -217,12 +217,10 @@ export const photoTooManyPixels =
   'This photo has too many pixels: please upload one of at most {mp} megapixels.';
 export const photoNotFound = 'There is no such photo, or it has been removed.';
 
-// Species sync popup (SPEC §2 "Species sync progress popup", §4 "Config Proceed"; src/features/species/sync)
-export const speciesSyncTitle = 'Synchronising species';
-export const speciesSyncText = 'Synchronising species for your region… You can keep using the app meanwhile.';
-export const speciesSyncProgress = 'Species sync progress';
-export const speciesSyncPercent = '{percent} %';
-export const speciesSyncReceived = '{count} species received';
+// Species sync popup (SPEC §2 "Species sync progress popup", §4 "Config Proceed"; src/features/species/sync).
+// Every text here ships with the first route (messageTexts is one module): keep them few and short.
+export const speciesSyncTitle = 'Synchronising species for your region…';
+export const speciesSyncProgress = 'Sync progress';
 export const continueInBackground = 'Continue in Background';
-export const speciesSyncOffline = 'You are offline: your species will sync when you are back online.';
-export const speciesSyncFailed = 'Your species could not be synchronised yet. We will keep trying.';
+export const speciesSyncOffline = 'Species will sync when you are back online.';
+export const speciesSyncFailed = 'Species could not sync yet; retrying in the background.';

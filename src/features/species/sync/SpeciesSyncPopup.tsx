@@ -3,6 +3,7 @@
  * species and Continue in Background. The sync thunk opens it and closes it at 100 % (or on a
  * failure, with a toast); Continue in Background (or Escape) only closes the popup: the sync goes on.
  * The bar is determinate when the server said how many species come, indeterminate until then.
+ * The text about synchronising is the dialog's title, so it names the dialog.
  */
 import { useId } from 'react';
 import Button from '@mui/material/Button';
@@ -12,30 +13,28 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { formatMessage, messages } from '@contract/messages';
+import { messages } from '@contract/messages';
 import { useAppDispatch } from '../../../app/hooks';
 import { uiActions } from '../../../app/uiSlice';
 import { useSpeciesSyncStatus } from './hooks';
 
+const percentFormat = new Intl.NumberFormat(undefined, { style: 'percent' });
+
 export function SpeciesSyncPopup({ modalId }: { modalId: string }) {
   const dispatch = useAppDispatch();
-  const { percent, received } = useSpeciesSyncStatus();
+  const { percent } = useSpeciesSyncStatus();
   const titleId = useId();
-  const textId = useId();
   const close = () => dispatch(uiActions.modalClosed(modalId));
 
   return (
-    <Dialog open onClose={close} aria-labelledby={titleId} aria-describedby={textId} fullWidth maxWidth="xs">
+    <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{messages.speciesSyncTitle}</DialogTitle>
       <DialogContent>
-        <Typography id={textId} gutterBottom>
-          {messages.speciesSyncText}
-        </Typography>
-        <Typography variant="h6" component="p" align="center">
-          {percent === null
-            ? formatMessage(messages.speciesSyncReceived, { count: received.toLocaleString() })
-            : formatMessage(messages.speciesSyncPercent, { percent })}
-        </Typography>
+        {percent !== null && (
+          <Typography variant="h6" component="p" align="center" aria-hidden>
+            {percentFormat.format(percent / 100)}
+          </Typography>
+        )}
         <LinearProgress
           aria-label={messages.speciesSyncProgress}
           variant={percent === null ? 'indeterminate' : 'determinate'}

@@ -1,39 +1,43 @@
 /**
- * The store's reactions that start species syncs (registered in app/store.ts). Part of the first
- * route, so it holds nothing but the decisions: the sync code loads with the first sync.
- * - `config/proceeded`: sync the chosen groups and location and show the progress popup. The lead
- *   decided this PWA is the spec's "device" both installed and in a browser tab (docs/config.md).
- * - `network/wentOnline`: sync every collection with a mark (SPEC §4 "Network").
+ * What starts species syncs, as the first route carries it: the decisions and ONE lazy import of
+ * the sync code (speciesSyncThunks.ts, with the engine and Dexie), nothing more — every byte here
+ * is first-route JavaScript (check `npm run bench:bundle`).
+ * - `config/proceeded`: the chosen groups and location, with the progress popup. The lead decided
+ *   this PWA is the spec's "device" both installed and in a browser tab (docs/config.md);
+ * - `network/wentOnline`: every collection with a mark (SPEC §4 "Network"). Marks exist only once
+ *   a config was saved, so a visitor who never chose one loads nothing;
+ * - app start (main.tsx): the stored list in the background, once the page is idle.
  */
 import { networkActions } from '../../../app/networkSlice';
+import type { AppStore } from '../../../app/store';
 import type { AppStartListening } from '../../../app/thunk';
 import { configProceeded } from '../../config/events';
 
-const logFailure = (error: unknown) => console.error('The species sync could not start', error);
+const loadSync = () => import('./speciesSyncThunks');
+const logFailure = (error: unknown) => console.error('Species sync could not start', error);
 
 export function startSpeciesSyncReactions(startListening: AppStartListening): void {
   startListening({
-    actionCreator: configProceeded,
-    effect: async (action, listenerApi) => {
-      try {
-        const { syncSpecies } = await import('./speciesSyncThunks');
-        await listenerApi.dispatch(syncSpecies({ popup: true, config: action.payload.config }));
-      } catch (error) {
-        logFailure(error);
-      }
-    },
+    predicate: (action, state) =>
+      configProceeded.match(action) || (networkActions.wentOnline.match(action) && state.config.isStored),
+    effect: (action, listenerApi) =>
+      loadSync()
+        .then(({ syncTriggered }) => listenerApi.dispatch(syncTriggered(action)))
+        .catch(logFailure),
   });
-  startListening({
-    actionCreator: networkActions.wentOnline,
-    effect: async (_action, listenerApi) => {
-      // Marks exist only once a config was saved: a visitor who never chose one loads nothing.
-      if (!listenerApi.getState().config.isStored) return;
-      try {
-        const { syncMarkedCollections } = await import('./speciesSyncThunks');
-        await listenerApi.dispatch(syncMarkedCollections());
-      } catch (error) {
-        logFailure(error);
-      }
-    },
-  });
+}
+
+/**
+ * App start: with a config stored, its species sync in the background once the page is idle
+ * (Safari has no requestIdleCallback: a second later there).
+ */
+export function startSpeciesBackgroundSync(store: Pick<AppStore, 'getState' | 'dispatch'>): void {
+  if (!store.getState().config.isStored) return;
+  const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000));
+  whenIdle(
+    () =>
+      void loadSync()
+        .then(({ syncInBackground }) => store.dispatch(syncInBackground()))
+        .catch(logFailure),
+  );
 }

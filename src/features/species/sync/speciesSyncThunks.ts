@@ -1,16 +1,18 @@
 /**
- * What starts a species sync, as thunks (loaded lazily by listeners.ts and startup.ts):
+ * What starts a species sync, as thunks (loaded lazily by listeners.ts):
  * - Config Proceed: the sync of the chosen groups and location, with the progress popup;
  * - app start: the same sync in the background (no popup);
  * - going online: every collection that has a mark, with the filter it was pulled with.
  * A failure is flagged by the engine and retried in the background (1 s, then every 60 s).
  */
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { messages } from '@contract/messages';
 import { ApiError } from '../../../api/ApiError';
 import type { AppThunk } from '../../../app/thunk';
 import { uiActions } from '../../../app/uiSlice';
 import type { StoredConfig } from '../../../db/kv';
 import { SPECIES_COLLECTION, speciesFilterOf } from '../../../db/sync';
+import { configProceeded } from '../../config/events';
 import { syncEngineOf } from './syncEngine';
 
 /** The popup stays this long at 100 % before it closes, so the member sees the sync complete. */
@@ -55,9 +57,27 @@ export function syncSpecies({ popup, config }: SyncSpeciesOptions): AppThunk<Pro
   };
 }
 
+/** App start (listeners.ts): the stored config's species, without the popup, when online. */
+export function syncInBackground(): AppThunk<Promise<void>> {
+  return async (dispatch, getState) => {
+    if (getState().network.isOnline) await dispatch(syncSpecies({ popup: false }));
+  };
+}
+
 /** Going online (SPEC §4 "Network"): every collection with a mark is synchronised. Never rejects. */
 export function syncMarkedCollections(): AppThunk<Promise<void>> {
   return async (dispatch, getState, { apiClient }) => {
     await syncEngineOf(apiClient, dispatch, getState).syncMarked();
+  };
+}
+
+/** The listener's trigger (listeners.ts): Config Proceed, or going online with a config stored. */
+export function syncTriggered(action: UnknownAction): AppThunk<Promise<void>> {
+  return async (dispatch) => {
+    if (configProceeded.match(action)) {
+      await dispatch(syncSpecies({ popup: true, config: action.payload.config }));
+    } else {
+      await dispatch(syncMarkedCollections());
+    }
   };
 }
