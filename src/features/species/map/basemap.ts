@@ -1,7 +1,8 @@
 /**
  * The offline basemap of the distribution maps: `public/maps/locations.geojson`, a FeatureCollection
  * whose feature ids are our location ids (Natural Earth adm0_a3 for countries, adm1_code such as
- * 'USA-3521' for regions), with `properties.name` and Polygon/MultiPolygon geometry in lon/lat.
+ * 'USA-3521' for regions), with `properties.name` and `.type` ('country' or 'region') and
+ * Polygon/MultiPolygon geometry in lon/lat.
  * Pure: turns the file into SVG paths once, in an equirectangular projection (x = longitude,
  * y = −latitude), which is plenty for "where does it live" at phone size and needs no library.
  */
@@ -72,8 +73,10 @@ export function basemapOf(collection: unknown): Basemap {
     if (typeof id !== 'string' || id === '') continue;
     const path = geometryPath(feature.geometry);
     if (path === '') continue;
-    const name = (feature.properties as { name?: unknown } | null)?.name;
-    places.push({ id, name: typeof name === 'string' ? name : id, path, isRegion: isRegionId(id) });
+    const { name, type } = (feature.properties ?? {}) as { name?: unknown; type?: unknown };
+    // The file says 'country' or 'region'; without it the id tells (a region's has a dash).
+    const isRegion = type === 'region' || (type !== 'country' && isRegionId(id));
+    places.push({ id, name: typeof name === 'string' ? name : id, path, isRegion });
   }
   places.sort((a, b) => Number(a.isRegion) - Number(b.isRegion));
   return { places, byId: new Map(places.map((place) => [place.id, place])) };

@@ -1,7 +1,7 @@
 /**
  * A tiny stand-in for public/maps/locations.geojson in tests: the real file's shape (feature ids
- * are location ids, `properties.name`, lon/lat polygons) with a few places as rough boxes. Alaska
- * comes first, as a region may in the real file.
+ * are location ids, `properties.name` and `.type`, lon/lat polygons) with a few places as rough
+ * boxes. Alaska comes first, as a region may; Canada has no type, so the id decides.
  */
 const box = (west: number, south: number, east: number, north: number) => ({
   type: 'Polygon',
@@ -19,11 +19,16 @@ const box = (west: number, south: number, east: number, north: number) => ({
 export const TINY_BASEMAP = {
   type: 'FeatureCollection',
   features: [
-    { type: 'Feature', id: 'USA-3563', properties: { name: 'Alaska' }, geometry: box(-168, 54, -141, 71) },
+    {
+      type: 'Feature',
+      id: 'USA-3563',
+      properties: { name: 'Alaska', type: 'region' },
+      geometry: box(-168, 54, -141, 71),
+    },
     {
       type: 'Feature',
       id: 'USA',
-      properties: { name: 'United States of America' },
+      properties: { name: 'United States of America', type: 'country' },
       geometry: {
         type: 'MultiPolygon',
         coordinates: [box(-125, 25, -67, 49).coordinates, box(-168, 54, -141, 71).coordinates],
@@ -33,7 +38,7 @@ export const TINY_BASEMAP = {
     {
       type: 'Feature',
       id: 'ZAF',
-      properties: { name: 'South Africa' },
+      properties: { name: 'South Africa', type: 'country' },
       geometry: box(16.5, -34.8, 32.9, -22.1),
     },
     { type: 'Feature', properties: { name: 'No id: left out' }, geometry: box(0, 0, 1, 1) },
