@@ -1,8 +1,6 @@
 /**
  * What the list pages (species, targeted species, gallery) show before there is a list to show, with
- * honest reasons: no region chosen yet, species still arriving from the first sync, or none of the
- * species on the device belong to the member's region and groups. Otherwise renders its children
- * with the list.
+ * honest reasons, and the sync's progress above the list while species are arriving.
  */
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
@@ -16,9 +14,11 @@ import { formatMessage, messages } from '@contract/messages';
 import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectIsOnline } from '../../app/networkSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { SpeciesRow } from '../../db/rows';
 import type { MemberList } from './speciesQueries';
+import { useSpeciesSyncStatus } from './sync/hooks';
 
 /** Opens Customize Your Experience, where the region and animal groups are chosen. */
 export function ChangeListButton({ label = speciesTexts.speciesChangeList }: { label?: string }) {
@@ -52,6 +52,24 @@ export function ListSummary({ count }: { count: number | undefined }) {
   );
 }
 
+/** The sync's progress while species arrive: a bar with the percent when the total is known. */
+function SyncProgress({ percent }: { percent: number | null }) {
+  return (
+    <Stack spacing={1}>
+      <Typography role="status">{speciesTexts.speciesSyncing}</Typography>
+      <LinearProgress
+        aria-label={speciesTexts.speciesSyncing}
+        {...(percent === null ? {} : { variant: 'determinate' as const, value: percent })}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * Renders the list once there is one. Before that, says why not: no region yet; species arriving
+ * (the sync's progress, from the species sync's state); offline or a failed sync with nothing on the
+ * device yet; or none of the synced species on the member's list.
+ */
 export function MemberListGate({
   list,
   children,
@@ -59,6 +77,8 @@ export function MemberListGate({
   list: MemberList;
   children: (species: SpeciesRow[]) => ReactNode;
 }) {
+  const sync = useSpeciesSyncStatus();
+  const isOnline = useAppSelector(selectIsOnline);
   if (!list.filter) {
     return (
       <Alert severity="info" action={<ChangeListButton label={speciesTexts.speciesChooseList} />}>
@@ -69,20 +89,24 @@ export function MemberListGate({
   if (list.species === undefined || list.storedCount === undefined) {
     return <CircularProgress aria-label={messages.loading} />;
   }
-  if (list.species.length === 0 && list.storedCount === 0) {
+  if (list.species.length > 0) {
     return (
-      <Stack spacing={1} role="status">
-        <Typography>{speciesTexts.speciesSyncing}</Typography>
-        <LinearProgress aria-label={speciesTexts.speciesSyncing} />
-      </Stack>
+      <>
+        {sync.status === 'syncing' && <SyncProgress percent={sync.percent} />}
+        {children(list.species)}
+      </>
     );
   }
-  if (list.species.length === 0) {
-    return (
-      <Alert severity="info" action={<ChangeListButton />}>
-        {speciesTexts.speciesNoneOnList}
-      </Alert>
-    );
+  const isEmpty = list.storedCount === 0;
+  if (sync.status === 'syncing' || (isEmpty && sync.status === 'idle' && isOnline)) {
+    return <SyncProgress percent={sync.percent} />;
   }
-  return children(list.species);
+  if (isEmpty && !isOnline) return <Alert severity="warning">{messages.speciesSyncOffline}</Alert>;
+  if (isEmpty && sync.status === 'failed')
+    return <Alert severity="warning">{messages.speciesSyncFailed}</Alert>;
+  return (
+    <Alert severity="info" action={<ChangeListButton />}>
+      {speciesTexts.speciesNoneOnList}
+    </Alert>
+  );
 }

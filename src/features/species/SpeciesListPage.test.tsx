@@ -6,10 +6,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import { speciesTexts } from '@contract/speciesTexts';
 import { configActions, defaultConfig } from '../../app/configSlice';
+import { networkActions } from '../../app/networkSlice';
 import { db } from '../../db/db';
 import type { StoredConfig } from '../../db/kv';
 import { renderApp } from '../../test/renderApp';
 import { speciesRoutes } from './routes';
+import { speciesSyncActions } from './sync/speciesSyncSlice';
 import { reptileRowsFromExtract } from './testReptiles';
 import { DEMO_SPECIES } from './testSpecies';
 
@@ -121,6 +123,24 @@ describe('the species list page', () => {
   it('says species are on their way while none are on the device', async () => {
     renderList({ location: unitedStates });
     expect(await screen.findByText(speciesTexts.speciesSyncing)).toBeTruthy();
+  });
+
+  it('shows the sync’s progress while the first species arrive, and says when it cannot', async () => {
+    const { store } = renderList({ location: unitedStates });
+    act(() => {
+      store.dispatch(speciesSyncActions.started());
+      store.dispatch(speciesSyncActions.progressed({ received: 250, total: 1000 }));
+    });
+    const bar = await screen.findByRole('progressbar', { name: speciesTexts.speciesSyncing });
+    expect(bar.getAttribute('aria-valuenow')).toBe('25');
+    act(() => {
+      store.dispatch(speciesSyncActions.failed());
+    });
+    expect(await screen.findByText(messages.speciesSyncFailed)).toBeTruthy();
+    act(() => {
+      store.dispatch(networkActions.wentOffline());
+    });
+    expect(await screen.findByText(messages.speciesSyncOffline)).toBeTruthy();
   });
 
   it('keeps only a window of a long list in the page', { timeout: 30_000 }, async () => {
