@@ -43,7 +43,7 @@ export function ListSummary({ count }: { count: number | undefined }) {
   const config = useAppSelector(selectConfig);
   if (count === undefined || !config.location) return null;
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <Typography color="text.secondary">
         {`${formatMessage(speciesTexts.speciesCount, { count: count.toLocaleString('en') })} · ${config.location.name}`}
       </Typography>

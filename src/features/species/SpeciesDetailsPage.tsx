@@ -58,7 +58,8 @@ export function namesByLanguage(
 
 function DataTable({ label, head, rows }: { label: string; head: string[]; rows: React.ReactNode[][] }) {
   return (
-    <TableContainer>
+    // Focusable, so the table can be scrolled sideways from the keyboard on a narrow screen.
+    <TableContainer tabIndex={0} role="group" aria-label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>

@@ -34,7 +34,14 @@ function Gallery({ species }: { species: SpeciesRow[] }) {
   return (
     <>
       {groups.length > 1 && (
-        <Stack direction="row" spacing={1} role="group" aria-label={speciesTexts.galleryFilter}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+          role="group"
+          aria-label={speciesTexts.galleryFilter}
+        >
           {[[ALL, speciesTexts.galleryAllGroups] as const, ...groups].map(([id, name]) => (
             <Chip
               key={id}

@@ -48,7 +48,7 @@ export function SpeciesHeading({ species, languageId }: { species: SpeciesRow; l
         <Box component="i">{species.scientific_name}</Box>
         {species.authority && ` ${species.authority}`}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, pt: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
         <Chip size="small" label={species.taxa.group_name} />
         {species.extinct && <Chip size="small" color="warning" label={speciesTexts.speciesExtinct} />}
       </Stack>
@@ -84,7 +84,7 @@ export function SpeciesActions({ species, view }: { species: SpeciesRow; view: S
     </Button>
   );
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {record}
       {view === 'summary' ? (
         <Button variant="outlined" component={RouterLink} to={`/species-details/${id}`}>
