@@ -30,7 +30,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(2);
+    expect(database.verno).toBe(3);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -54,7 +54,7 @@ describe('FieldmarkDB', () => {
     });
   });
 
-  it('creates species with its indexes: multi-entry classifications, location ids and tokens (version 2)', async () => {
+  it('creates species with its indexes: multi-entry classifications and location ids (versions 2, 3)', async () => {
     const database = new FieldmarkDB(freshName());
     opened.push(database);
     await database.open();
@@ -62,16 +62,10 @@ describe('FieldmarkDB', () => {
     const schema = database.species.schema;
     expect(schema.primKey.keyPath).toBe('id');
     const indexes = Object.fromEntries(schema.indexes.map((index) => [index.name, index.multi]));
-    expect(indexes).toEqual({
-      classifications: true,
-      location_ids: true,
-      tokens: true,
-      family: false,
-      group_id: false,
-    });
+    expect(indexes).toEqual({ classifications: true, location_ids: true, family: false, group_id: false });
   });
 
-  it('upgrades a version 1 database to version 2, keeping its collection marks', async () => {
+  it('upgrades a version 1 database, keeping its collection marks', async () => {
     const name = freshName();
     // The layout a device that ran version 1 has on disk.
     const v1 = new Dexie(name);
@@ -86,12 +80,41 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(2);
+    expect(database.verno).toBe(3);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
     ]);
     expect(await database.species.count()).toBe(0);
+  });
+
+  it('upgrades a version 2 database to version 3: species rows kept, the tokens index dropped', async () => {
+    const name = freshName();
+    const v2 = new Dexie(name);
+    v2.version(1).stores({ collection_marks: 'collection' });
+    v2.version(2).stores({ species: 'id, *classifications, *location_ids, *tokens, family, group_id' });
+    const bald = {
+      id: 'ioc-7769',
+      classifications: ['Birds|IOC'],
+      location_ids: ['USA'],
+      tokens: ['bald', 'eagle'],
+    };
+    await v2.table('species').put(bald);
+    await v2
+      .table('collection_marks')
+      .put({ collection: 'species', remote_mod: 9, local_mod: 0, needs_retry: false });
+    v2.close();
+
+    const database = new FieldmarkDB(name);
+    opened.push(database);
+    await database.open();
+
+    expect(database.verno).toBe(3);
+    const native = database.backendDB().transaction('species').objectStore('species').indexNames;
+    expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
+    expect(await database.species.get('ioc-7769')).toEqual(bald);
+    expect(await database.species.where('location_ids').equals('USA').primaryKeys()).toEqual(['ioc-7769']);
+    expect(await database.collection_marks.get('species')).toMatchObject({ remote_mod: 9 });
   });
 
   it('keeps its data across close and reopen', async () => {

@@ -50,7 +50,10 @@ export interface SpeciesRow {
   photo: { thumbs: Array<{ media_id: string; path: string }> };
   extinct: boolean;
   sort: number;
-  /** Folded words (foldText) of every name and the scientific names, for search. Multi-entry index. */
+  /**
+   * Folded words (foldText) of every name and the scientific names, for search. A multi-entry index
+   * in version 2 only (FieldmarkDB.ts says why it was dropped); still filled by the sync.
+   */
   tokens: string[];
   /** The record's revision as last pulled. */
   rev: string;

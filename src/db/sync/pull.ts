@@ -48,7 +48,7 @@ export async function pullCollection<Row extends SyncedRow>(
   collection: SyncableCollection<Row>,
   options: PullOptions = {},
 ): Promise<PullResult> {
-  const { filter, onProgress, signal } = options;
+  const { filter, onProgress } = options;
   const key = filterKey(filter);
   const table = collection.table(db);
   const mark = await db.collection_marks.get(collection.name);
@@ -59,47 +59,67 @@ export async function pullCollection<Row extends SyncedRow>(
   let received = 0;
   let total: number | undefined;
 
-  for (let page = 0; ; page += 1) {
-    const answer = await api.request<PullResponse>(
-      'GET',
-      `collection/${encodeURIComponent(collection.name)}`,
-      { last_mod: cursor, filter, limit: SYNC_BATCH_SIZE },
-      { signal },
-    );
-    checkAnswer(collection.name, answer);
-    if (answer.more && answer.records.length === 0 && answer.last_mod === cursor) {
-      throw new Error(`The server answered 'more' for '${collection.name}' without moving the cursor`);
-    }
-    if (page === 0 && typeof answer.total === 'number') total = answer.total;
-    const { puts, deletes } = splitBatch(collection, answer.records);
-
-    const unchanged =
-      answer.records.length === 0 && !prune && sameMark(mark, answer.last_mod, key) && !mark?.needs_retry;
-    if (!unchanged) {
-      await db.transaction('rw', table, db.collection_marks, async () => {
-        if (prune) {
-          const outside = await table.filter((row) => !collection.inFilter!(row, filter)).primaryKeys();
-          await table.bulkDelete(outside);
-        }
-        if (deletes.length > 0) await table.bulkDelete(deletes);
-        if (puts.length > 0) await table.bulkPut(puts);
-        // Re-read inside the transaction: a push may have moved local_mod meanwhile.
-        const current = await db.collection_marks.get(collection.name);
-        const next: CollectionMarkRow = {
-          collection: collection.name,
-          remote_mod: answer.last_mod,
-          filter_key: key,
-          local_mod: current?.local_mod ?? 0,
-          needs_retry: false,
-        };
-        await db.collection_marks.put(next);
+  // The next page is fetched (and mapped) while the current one is written: the network and the
+  // server overlap IndexedDB's work. Nothing is committed out of order: a page is written only
+  // after the one before it, and a prefetched page is dropped when a write fails.
+  const abort = new AbortController();
+  options.signal?.addEventListener('abort', () => abort.abort(options.signal?.reason), { once: true });
+  const fetchPage = (from: number) => {
+    const page = api
+      .request<PullResponse>(
+        'GET',
+        `collection/${encodeURIComponent(collection.name)}`,
+        { last_mod: from, filter, limit: SYNC_BATCH_SIZE },
+        { signal: abort.signal },
+      )
+      .then((answer) => {
+        checkAnswer(collection.name, answer, from);
+        return { answer, ...splitBatch(collection, answer.records) };
       });
+    // A prefetch may fail while the page before it is still being written: it is awaited (and its
+    // error thrown) after that write; until then it must not count as an unhandled rejection.
+    page.catch(() => undefined);
+    return page;
+  };
+
+  let next = fetchPage(cursor);
+  try {
+    for (let page = 0; ; page += 1) {
+      const { answer, puts, deletes } = await next;
+      if (answer.more) next = fetchPage(answer.last_mod);
+      if (page === 0 && typeof answer.total === 'number') total = answer.total;
+
+      const unchanged =
+        answer.records.length === 0 && !prune && sameMark(mark, answer.last_mod, key) && !mark?.needs_retry;
+      if (!unchanged) {
+        await db.transaction('rw', table, db.collection_marks, async () => {
+          if (prune) {
+            const outside = await table.filter((row) => !collection.inFilter!(row, filter)).primaryKeys();
+            await table.bulkDelete(outside);
+          }
+          if (deletes.length > 0) await table.bulkDelete(deletes);
+          if (puts.length > 0) await table.bulkPut(puts);
+          // Re-read inside the transaction: a push may have moved local_mod meanwhile.
+          const current = await db.collection_marks.get(collection.name);
+          const nextMark: CollectionMarkRow = {
+            collection: collection.name,
+            remote_mod: answer.last_mod,
+            filter_key: key,
+            local_mod: current?.local_mod ?? 0,
+            needs_retry: false,
+          };
+          await db.collection_marks.put(nextMark);
+        });
+      }
+      prune = false;
+      received += answer.records.length;
+      cursor = answer.last_mod;
+      onProgress?.({ received, ...(total === undefined ? {} : { total }) });
+      if (!answer.more) return { received, lastMod: cursor, restarted };
     }
-    prune = false;
-    received += answer.records.length;
-    cursor = answer.last_mod;
-    onProgress?.({ received, ...(total === undefined ? {} : { total }) });
-    if (!answer.more) return { received, lastMod: cursor, restarted };
+  } catch (error) {
+    abort.abort(); // a prefetch still in flight is not wanted any more
+    throw error;
   }
 }
 
@@ -127,7 +147,7 @@ function sameMark(mark: CollectionMarkRow | undefined, lastMod: number, key: str
 }
 
 /** The client trusts its server, but a wrong answer must fail loudly, not store a broken cursor. */
-function checkAnswer(name: string, answer: PullResponse): void {
+function checkAnswer(name: string, answer: PullResponse, sentLastMod: number): void {
   if (
     !Array.isArray(answer.records) ||
     typeof answer.more !== 'boolean' ||
@@ -135,5 +155,8 @@ function checkAnswer(name: string, answer: PullResponse): void {
     answer.last_mod < 0
   ) {
     throw new Error(`The server answered a malformed pull of '${name}'`);
+  }
+  if (answer.more && answer.records.length === 0 && answer.last_mod === sentLastMod) {
+    throw new Error(`The server answered 'more' for '${name}' without moving the cursor`);
   }
 }
