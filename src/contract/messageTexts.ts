@@ -224,3 +224,11 @@ export const speciesSyncProgress = 'Sync progress';
 export const continueInBackground = 'Continue in Background';
 export const speciesSyncOffline = 'Species will sync when you are back online.';
 export const speciesSyncFailed = 'Species could not sync yet; retrying in the background.';
+
+// Observations (server; docs/api.md "Observations"). Every text here ships with the first route.
+export const observationNotFound = 'There is no such observation, or it has been removed.';
+export const observationChanged = 'This observation was changed elsewhere. Reload it and try again.';
+export const observationDeleted = 'This observation has been deleted.';
+export const observationIdMismatch = 'observation_id: must be the one in the address.';
+export const observationSpeciesMismatch = 'species_id: must be the one in the address.';
+export const statsHidden = 'This member keeps their stats private.';
