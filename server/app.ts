@@ -20,6 +20,7 @@ import envelopePlugin from './plugins/app/envelope/index';
 import mailPlugin from './plugins/app/mail/index';
 import type { Mailer } from './plugins/app/mail/mailer';
 import mediaPlugin from './plugins/app/media/index';
+import observationsPlugin from './plugins/app/observations/index';
 import referenceRepositoryPlugin from './plugins/app/reference/reference-repository';
 import speciesPlugin from './plugins/app/species/index';
 import usersRepositoryPlugin from './plugins/app/users/users-repository';
@@ -77,6 +78,7 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
     await app.register(collectionsPlugin);
     await app.register(speciesPlugin);
     await app.register(mediaPlugin, { config });
+    await app.register(observationsPlugin);
 
     await app.register(routes, { prefix: API_PREFIX });
 

@@ -12,15 +12,18 @@ import locations from './locations/index';
 import login from './login/index';
 import logout from './logout/index';
 import media from './media/index';
+import observations from './observations/index';
 import oauth from './oauth/index';
 import passwordReset from './password_reset/index';
 import register from './register/index';
 import speciesDistributionMap from './species/distribution-map';
 import speciesImages from './species/images';
+import speciesObservations from './species/observations';
 import species from './species/index';
 import speciesTargeted from './species_targeted/index';
 import taxa from './taxa/index';
 import users from './users/index';
+import userStats from './users/stats';
 import verifyEmail from './verify_email/index';
 
 const routes: FastifyPluginAsync = async (app) => {
@@ -42,6 +45,9 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(speciesImages);
   await app.register(speciesDistributionMap);
   await app.register(media);
+  await app.register(observations);
+  await app.register(speciesObservations);
+  await app.register(userStats);
 };
 
 export default routes;

@@ -1,0 +1,70 @@
+/**
+ * GET users/{id}/stats (SPEC §3 "User stats", §7; docs/api.md "User stats"): a member's figures,
+ * computed on every call by the contract's `userStats` over their live sightings, the same
+ * function the device runs offline, so both show the same numbers.
+ * - Member token (guests cannot use stats, SPEC §6). One's own stats always; another member's only
+ *   when their setting `stats_visible_to_others` (users table, PUT users/{id}) is on, else 403;
+ *   admins (admin-users:r) may read them regardless, as they read whole profiles.
+ * - location_id: only sightings whose location names it. cached: accepted and ignored.
+ * - include_observations: also the sightings counted, newest first, at most 500; another member's
+ *   public ones only, without hidden coordinates.
+ */
+import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
+import { failedResponses } from '@contract/envelope';
+import { messages } from '@contract/messages';
+import { OBSERVATIONS_PAGE_MAX, UserStatsQuerySchema, UserStatsResponseSchema } from '@contract/observations';
+import { userStats } from '@contract/stats';
+import { UserIdParamsSchema } from '@contract/users';
+import { forbidden, notFound } from '../../errors';
+import { decideAccess, memberOf } from '../../plugins/app/auth/guard';
+import { observationOf } from '../../plugins/app/observations/observation-reads';
+
+/** Who reads another member's stats although they are private: as for whole profiles. */
+const readPrivate = { role: 'admin', permission: 'admin-users:r' } as const;
+
+const userStatsRoute: FastifyPluginCallbackTypebox = (app, _options, done) => {
+  const { reads } = app.observations;
+
+  app.get(
+    '/users/:id/stats',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A member's sighting stats: own always, another's when they show them",
+        params: UserIdParamsSchema,
+        querystring: UserStatsQuerySchema,
+        response: { 200: UserStatsResponseSchema, ...failedResponses },
+      },
+      preHandler: app.authorize(),
+    },
+    async (request) => {
+      const viewer = memberOf(request);
+      const user = await app.users.findById(request.params.id);
+      if (!user) throw notFound();
+      const own = user.id === viewer.userId;
+      if (!own && !user.stats_visible_to_others && !decideAccess(viewer, readPrivate, {})) {
+        throw forbidden(messages.statsHidden);
+      }
+      const { location_id: locationId, include_observations } = request.query;
+      const rows = await reads.allRowsOf(user.id);
+      const sightings = rows.flatMap((row) => observationOf(row) ?? []);
+      const stats = userStats(user.id, sightings, locationId === undefined ? {} : { locationId });
+      if (!include_observations) return { status: 'success' as const, stats };
+      const shown = rows
+        .filter((row) => {
+          const observation = observationOf(row);
+          if (observation === undefined || (!own && !observation.public)) return false;
+          return locationId === undefined || observation.location?.names[locationId] !== undefined;
+        })
+        .slice(0, OBSERVATIONS_PAGE_MAX);
+      const observations = await reads.itemsFor(viewer.userId, shown, {
+        coords: true,
+        speciesDetails: false,
+      });
+      return { status: 'success' as const, stats, observations };
+    },
+  );
+  done();
+};
+
+export default userStatsRoute;
