@@ -91,6 +91,7 @@ const collection: FastifyPluginCallbackTypebox = (app, _options, done) => {
         records: result.records,
         more: result.more,
         last_mod: result.lastMod,
+        ...(result.total === undefined ? {} : { total: result.total }),
       };
     },
   );

@@ -27,6 +27,8 @@ export interface PullResult {
   more: boolean;
   /** The cursor to send next: after the last record answered, or the one asked for if none. */
   lastMod: number;
+  /** Optional: how many records match after the cursor asked for (PullResponse `total`). */
+  total?: number;
 }
 
 export interface PushResult {

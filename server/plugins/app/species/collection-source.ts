@@ -64,11 +64,21 @@ export class SpeciesCollectionSource implements ReadOnlyCollectionSource {
       data: row.deleted ? {} : toSpecies(row, locations.get(row.id) ?? {}),
     }));
     const last = page[page.length - 1];
+    const more = rows.length > options.limit;
+    // The count lets the sync popup show a percentage; a one-batch answer is its own total.
+    const total = more ? await this.count(conditions) : records.length;
     return {
       records,
-      more: rows.length > options.limit,
+      more,
       lastMod: last === undefined ? options.lastMod : Number(last.mod),
+      total,
     };
+  }
+
+  private async count(conditions: RawBuilder<unknown>[]): Promise<number> {
+    const { rows } = await sql<{ count: string }>`SELECT count(*) AS count
+      FROM species s WHERE ${sql.join(conditions, sql` AND `)}`.execute(this.db);
+    return Number(rows[0]?.count ?? 0);
   }
 }
 
