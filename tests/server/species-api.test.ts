@@ -334,9 +334,15 @@ describe('GET species_targeted', () => {
     const bob = await signedIn();
     // Bob saw the third one here twice and the second one elsewhere once.
     await pushSightings(bob.token, [
-      { id: 'b1', data: { species_id: third!._id, location: { [state.id]: 'Washington' } } },
-      { id: 'b2', data: { species_id: third!._id, location: { USA: 'United States' } } },
-      { id: 'b3', data: { species_id: second!._id, location: { CAN: 'Canada' } } },
+      {
+        id: 'b1',
+        data: { species_id: third!._id, location: { last_mod: 0, names: { [state.id]: 'Washington' } } },
+      },
+      {
+        id: 'b2',
+        data: { species_id: third!._id, location: { last_mod: 0, names: { USA: 'United States' } } },
+      },
+      { id: 'b3', data: { species_id: second!._id, location: { last_mod: 0, names: { CAN: 'Canada' } } } },
     ]);
     const after = (await targeted(ann.token, { limit: 200 })).json<SpeciesTargetedResponse>();
     const ids = after.species.map((species) => species._id);

@@ -80,7 +80,7 @@ export class SpeciesRepository {
   /**
    * Species on the member's list at the location that the member has not recorded (no live
    * sighting of theirs names it), best first: most live sightings by other members keyed to the
-   * location (their `data.location` has the location or a parent as a key), then most sightings by
+   * location (their `data.location.names` has the location or a parent as a key), then most sightings by
    * other members anywhere, then taxonomic order.
    */
   async targeted(query: TargetedQuery): Promise<Species[]> {
@@ -90,8 +90,8 @@ export class SpeciesRepository {
         WHERE collection = ${OBSERVATIONS} AND owner_id = ${query.memberId}::uuid AND NOT deleted
       ), seen AS (
         SELECT data->>'species_id' AS species_id,
-          count(*) FILTER (WHERE jsonb_typeof(data->'location') = 'object'
-            AND data->'location' ?| ${query.locationIds}::text[]) AS here,
+          count(*) FILTER (WHERE jsonb_typeof(data->'location'->'names') = 'object'
+            AND data->'location'->'names' ?| ${query.locationIds}::text[]) AS here,
           count(*) AS anywhere
         FROM collection_records
         WHERE collection = ${OBSERVATIONS} AND owner_id <> ${query.memberId}::uuid AND NOT deleted
