@@ -6,8 +6,12 @@
  *   this PWA is the spec's "device" both installed and in a browser tab (docs/config.md);
  * - `network/wentOnline`: every collection with a mark (SPEC §4 "Network"). Marks exist only once
  *   a config was saved, so a visitor who never chose one loads nothing;
+ * - the first config ever saved (the initial location set up at start, SPEC §4 "Initial config"):
+ *   its list in the background, so a new member who never opens the config dialog still finds
+ *   their species (a Proceed right after joins the same pull);
  * - app start (main.tsx): the stored list in the background, once the page is idle.
  */
+import { configActions } from '../../../app/configSlice';
 import { networkActions } from '../../../app/networkSlice';
 import type { AppStore } from '../../../app/store';
 import type { AppStartListening } from '../../../app/thunk';
@@ -23,6 +27,13 @@ export function startSpeciesSyncReactions(startListening: AppStartListening): vo
     effect: (action, listenerApi) =>
       loadSync()
         .then(({ syncTriggered }) => listenerApi.dispatch(syncTriggered(action)))
+        .catch(logFailure),
+  });
+  startListening({
+    predicate: (action, _state, previous) => configActions.saved.match(action) && !previous.config.isStored,
+    effect: (_action, listenerApi) =>
+      loadSync()
+        .then(({ syncInBackground }) => listenerApi.dispatch(syncInBackground()))
         .catch(logFailure),
   });
 }
