@@ -8,30 +8,15 @@
  */
 import { Dexie } from 'dexie';
 import { createApiClient } from '../../src/api/client';
-import type { TokenStorage } from '../../src/api/tokens';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { pullCollection, speciesCollection } from '../../src/db/sync';
 import type { PullResponse } from '../../src/contract/sync';
+import { guestTokens } from '../../src/test/guestTokens';
 
 interface BenchOptions {
   apiBase: string;
   clientId: string;
   clientSecret: string;
-}
-
-function memoryTokens(): TokenStorage {
-  let client: string | null = null;
-  return {
-    authToken: () => null,
-    refreshToken: () => null,
-    clientToken: () => client,
-    saveAuthToken: () => undefined,
-    saveClientToken: (token) => {
-      client = token;
-    },
-    saveRefreshedSession: () => undefined,
-    clearUser: () => undefined,
-  };
 }
 
 async function clientToken(options: BenchOptions): Promise<string> {
@@ -68,7 +53,7 @@ async function engine(options: BenchOptions, run: number) {
   const api = createApiClient({
     baseUrl: options.apiBase,
     fetch: globalThis.fetch.bind(globalThis),
-    tokens: memoryTokens(),
+    tokens: guestTokens(),
     now: () => Date.now(),
     isOnline: () => true,
     clientCredentials: { clientId: options.clientId, clientSecret: options.clientSecret },

@@ -11,7 +11,6 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SYNC_BATCH_SIZE } from '@contract/sync';
 import { createApiClient } from '../../src/api/client';
-import type { TokenStorage } from '../../src/api/tokens';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import {
   createSyncEngine,
@@ -23,6 +22,7 @@ import {
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { api, bearer, buildTestApp, createMember, signIn, type TestApp } from './helpers';
+import { guestTokens } from '../../src/test/guestTokens';
 
 const USA = { location_id: 'USA', name: 'United States of America' };
 const ZAF = { location_id: 'ZAF', name: 'South Africa' };
@@ -52,21 +52,6 @@ async function expectedIds(classificationIds: string[], locationId: string): Pro
       AND EXISTS (SELECT 1 FROM species_locations sl WHERE sl.species_id = s.id AND sl.location_id = ${locationId})
     ORDER BY s.id`.execute(t.db);
   return rows.map((row) => row.id).sort();
-}
-
-function memoryTokens(): TokenStorage {
-  let client: string | null = null;
-  return {
-    authToken: () => null,
-    refreshToken: () => null,
-    clientToken: () => client,
-    saveAuthToken: () => undefined,
-    saveClientToken: (token) => {
-      client = token;
-    },
-    saveRefreshedSession: () => undefined,
-    clearUser: () => undefined,
-  };
 }
 
 let counter = 0;
@@ -110,7 +95,7 @@ beforeEach(() => {
     api: createApiClient({
       baseUrl: `${baseUrl}/api/v1.0/`,
       fetch: recordingFetch,
-      tokens: memoryTokens(),
+      tokens: guestTokens(),
       now: () => t.clock.now(),
       isOnline: () => true,
       clientCredentials: { clientId: t.config.clientId, clientSecret: t.config.clientSecret },

@@ -11,7 +11,6 @@ import { speciesOnList, type SpeciesCollectionFilter } from '@contract/species';
 import type { SyncRecord } from '@contract/sync';
 import { ApiError } from '../../api/ApiError';
 import { createApiClient } from '../../api/client';
-import type { TokenStorage } from '../../api/tokens';
 import { FAKE_BASE_URL, fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { FieldmarkDB } from '../FieldmarkDB';
 import { createSyncEngine, type SyncEngine, type SyncEvent } from './engine';
@@ -25,6 +24,7 @@ import {
   tombstone,
   virginiaOpossum,
 } from './speciesFixtures';
+import { guestTokens } from '../../test/guestTokens';
 
 const US_BIRDS_AND_MAMMALS = { classifications: ['Birds|IOC', 'Mammals|Larger'], location_ids: ['USA'] };
 const ZAF_MAMMALS = { classifications: ['Mammals|Larger'], location_ids: ['ZAF'] };
@@ -86,21 +86,6 @@ function speciesServer() {
   };
 }
 
-function memoryTokens(): TokenStorage {
-  let client: string | null = null;
-  return {
-    authToken: () => null,
-    refreshToken: () => null,
-    clientToken: () => client,
-    saveAuthToken: () => undefined,
-    saveClientToken: (token) => {
-      client = token;
-    },
-    saveRefreshedSession: () => undefined,
-    clearUser: () => undefined,
-  };
-}
-
 /** Timers the test fires by hand (the injected clock of the retry scheduler). */
 function manualTimers() {
   let next = 1;
@@ -156,7 +141,7 @@ beforeEach(() => {
     api: createApiClient({
       baseUrl: FAKE_BASE_URL,
       fetch: server.fetch,
-      tokens: memoryTokens(),
+      tokens: guestTokens(),
       now: Date.now,
       isOnline: () => online,
       clientCredentials: { clientId: 'test', clientSecret: 'test' },
