@@ -127,6 +127,11 @@ export const PullQuerySchema = Type.Object({
     default: SYNC_BATCH_SIZE,
     description: 'Records per answer',
   }),
+  with_total: Type.Boolean({
+    default: false,
+    description:
+      'Also answer `total` (a count the source may support): asked once, on the first page of a pull',
+  }),
 });
 export type PullQuery = Static<typeof PullQuerySchema>;
 
@@ -142,9 +147,8 @@ export const PullResponseSchema = success({
       minimum: 0,
       description:
         'How many records match after the sent last_mod, this answer’s included (tombstones too), ' +
-        'so a device can show a percentage. Optional: a client reads it from the first answer of ' +
-        'its pull loop only (a source may send it on every answer, or only when last_mod is 0) and ' +
-        'shows an indeterminate progress without it',
+        'so a device can show a percentage. Answered when asked (with_total) by a source that ' +
+        'counts (species); a device shows an indeterminate progress without it',
     }),
   ),
 });

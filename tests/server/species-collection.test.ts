@@ -42,10 +42,11 @@ afterAll(() => t.close());
 
 function pull(
   token: string | undefined,
-  query: { last_mod?: number; filter?: unknown; limit?: number } = {},
+  query: { last_mod?: number; filter?: unknown; limit?: number; with_total?: boolean } = {},
 ) {
   const params: Record<string, string> = {};
   if (query.last_mod !== undefined) params.last_mod = String(query.last_mod);
+  if (query.with_total !== undefined) params.with_total = String(query.with_total);
   if (query.limit !== undefined) params.limit = String(query.limit);
   if (query.filter !== undefined)
     params.filter = typeof query.filter === 'string' ? query.filter : JSON.stringify(query.filter);
@@ -69,7 +70,13 @@ async function pullAll(filter?: SpeciesCollectionFilter, lastMod = 0, token = me
   const batches: PullResponse[] = [];
   let cursor = lastMod;
   for (;;) {
-    const page = await pullOk(token, { last_mod: cursor, limit: 1000, ...(filter ? { filter } : {}) });
+    // As the device does: the total is asked for on the first page only.
+    const page = await pullOk(token, {
+      last_mod: cursor,
+      limit: 1000,
+      with_total: batches.length === 0,
+      ...(filter ? { filter } : {}),
+    });
     batches.push(page);
     records.push(...page.records);
     expect(page.records.length).toBeLessThanOrEqual(1000);

@@ -79,8 +79,13 @@ const collection: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request) => {
       const source = sourceOf(request.params.name);
-      const { last_mod, limit } = request.query;
-      const options = { lastMod: last_mod, filter: parseFilter(request.query.filter), limit };
+      const { last_mod, limit, with_total } = request.query;
+      const options = {
+        lastMod: last_mod,
+        filter: parseFilter(request.query.filter),
+        limit,
+        withTotal: with_total,
+      };
       const principal = request.principal;
       let result: PullResult;
       if (principal?.kind === 'member') result = await source.pull({ memberId: principal.userId }, options);

@@ -26,7 +26,7 @@ const distributionMapRoute: FastifyPluginCallbackTypebox = (app, _options, done)
       preHandler: app.authorize({ allowClient: true }),
     },
     async (request) => {
-      const map = await distributionMap(app.db, app.media.outlines, request.params.id);
+      const map = await distributionMap(app.db, await app.media.outlines(), request.params.id);
       if (!map) throw notFound(messages.speciesNotFound);
       return { status: 'success' as const, ...map };
     },

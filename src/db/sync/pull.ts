@@ -64,12 +64,12 @@ export async function pullCollection<Row extends SyncedRow>(
   // after the one before it, and a prefetched page is dropped when a write fails.
   const abort = new AbortController();
   options.signal?.addEventListener('abort', () => abort.abort(options.signal?.reason), { once: true });
-  const fetchPage = (from: number) => {
+  const fetchPage = (from: number, withTotal = false) => {
     const page = api
       .request<PullResponse>(
         'GET',
         `collection/${encodeURIComponent(collection.name)}`,
-        { last_mod: from, filter, limit: SYNC_BATCH_SIZE },
+        { last_mod: from, filter, limit: SYNC_BATCH_SIZE, ...(withTotal ? { with_total: true } : {}) },
         { signal: abort.signal },
       )
       .then((answer) => {
@@ -82,7 +82,7 @@ export async function pullCollection<Row extends SyncedRow>(
     return page;
   };
 
-  let next = fetchPage(cursor);
+  let next = fetchPage(cursor, true);
   try {
     for (let page = 0; ; page += 1) {
       const { answer, puts, deletes } = await next;

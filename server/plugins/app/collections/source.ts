@@ -18,6 +18,8 @@ export interface PullOptions {
   filter: Record<string, unknown> | undefined;
   /** 1 … SYNC_BATCH_SIZE. */
   limit: number;
+  /** The client asked for `total` (once per pull, on its first page); a source may ignore it. */
+  withTotal: boolean;
 }
 
 export interface PullResult {

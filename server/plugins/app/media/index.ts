@@ -1,7 +1,8 @@
 /**
  * Media plugin: decorates `app.media` with the media store (the file adapter under MEDIA_DIR, or
  * DATA_DIR/media; see store.ts), the species photos service (species-photos.ts) and the location
- * outlines the distribution maps are drawn from (distribution.ts), read once here. Tests may pass
+ * outlines the distribution maps are drawn from (distribution.ts), read on the first map asked for
+ * and kept (half a megabyte of JSON that start-up and most test apps never need). Tests may pass
  * their own `store`.
  */
 import fp from 'fastify-plugin';
@@ -14,7 +15,8 @@ import { createFileMediaStore, defaultMediaDir, type MediaStore } from './store'
 export interface MediaService {
   store: MediaStore;
   speciesPhotos: SpeciesPhotos;
-  outlines: LocationOutlines;
+  /** The outlines, parsed once on first use; a failed read is retried on the next call. */
+  outlines: () => Promise<LocationOutlines>;
 }
 
 declare module 'fastify' {
@@ -29,14 +31,20 @@ export interface MediaPluginOptions {
 }
 
 export default fp<MediaPluginOptions>(
-  async (app, { config, store }) => {
+  (app, { config, store }, done) => {
     const chosen = store ?? createFileMediaStore({ dir: defaultMediaDir(config) });
-    const outlines = await loadOutlines(OUTLINES_FILE);
+    let outlines: Promise<LocationOutlines> | undefined;
+    const loadOnce = () =>
+      (outlines ??= loadOutlines(OUTLINES_FILE).catch((error: unknown) => {
+        outlines = undefined;
+        throw error;
+      }));
     app.decorate('media', {
       store: chosen,
       speciesPhotos: new SpeciesPhotos(app.db, app.clock, chosen, config.mediaPublicBase, app.log),
-      outlines,
+      outlines: loadOnce,
     });
+    done();
   },
   { name: 'media', dependencies: ['db'], fastify: '5.x' },
 );

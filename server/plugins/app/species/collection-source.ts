@@ -65,14 +65,11 @@ export class SpeciesCollectionSource implements ReadOnlyCollectionSource {
     }));
     const last = page[page.length - 1];
     const more = rows.length > options.limit;
-    // The count lets the sync popup show a percentage; a one-batch answer is its own total.
-    const total = more ? await this.count(conditions) : records.length;
-    return {
-      records,
-      more,
-      lastMod: last === undefined ? options.lastMod : Number(last.mod),
-      total,
-    };
+    // The count lets the sync popup show a percentage: asked for once per pull, and a one-batch
+    // answer is its own total.
+    const lastMod = last === undefined ? options.lastMod : Number(last.mod);
+    if (!options.withTotal) return { records, more, lastMod };
+    return { records, more, lastMod, total: more ? await this.count(conditions) : records.length };
   }
 
   private async count(conditions: RawBuilder<unknown>[]): Promise<number> {
