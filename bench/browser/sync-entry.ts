@@ -11,6 +11,7 @@ import { createApiClient } from '../../src/api/client';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { pullCollection, speciesCollection } from '../../src/db/sync';
 import type { PullResponse } from '../../src/contract/sync';
+import { countReadwriteTransactions } from '../../src/test/countReadwrite';
 import { guestTokens } from '../../src/test/guestTokens';
 
 interface BenchOptions {
@@ -37,18 +38,7 @@ async function engine(options: BenchOptions, run: number) {
   const name = `bench-engine-${run}`;
   await Dexie.delete(name);
   const db = new FieldmarkDB(name);
-  let readwrite = 0;
-  db.use({
-    stack: 'dbcore',
-    name: 'count-readwrite',
-    create: (down) => ({
-      ...down,
-      transaction: (stores, mode, extra) => {
-        if (mode === 'readwrite') readwrite += 1;
-        return down.transaction(stores, mode, extra);
-      },
-    }),
-  });
+  const readwrite = countReadwriteTransactions(db);
   await db.open();
   const api = createApiClient({
     baseUrl: options.apiBase,
@@ -66,7 +56,7 @@ async function engine(options: BenchOptions, run: number) {
   const stored = await db.species.count();
   db.close();
   await Dexie.delete(name);
-  return { ms, received: result.received, stored, readwrite };
+  return { ms, received: result.received, stored, readwrite: readwrite.count() };
 }
 
 function idbRequest<T>(request: IDBRequest<T>): Promise<T> {

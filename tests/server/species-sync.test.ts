@@ -23,6 +23,7 @@ import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { api, bearer, buildTestApp, createMember, signIn, type TestApp } from './helpers';
 import { guestTokens } from '../../src/test/guestTokens';
+import { countReadwriteTransactions } from '../../src/test/countReadwrite';
 
 const USA = { location_id: 'USA', name: 'United States of America' };
 const ZAF = { location_id: 'ZAF', name: 'South Africa' };
@@ -60,25 +61,14 @@ let engine: SyncEngine;
 let events: SyncEvent[];
 /** Query strings of the pulls that went out. */
 let pulls: URLSearchParams[];
-let readwrite: number;
+let readwrite: ReturnType<typeof countReadwriteTransactions>;
 /** Called with each pull request before it goes out (the test may stop the server there). */
 let beforePull: ((count: number) => void) | undefined;
 
 beforeEach(() => {
   counter += 1;
   db = new FieldmarkDB(`species-sync-${counter}.db`);
-  readwrite = 0;
-  db.use({
-    stack: 'dbcore',
-    name: 'count-readwrite',
-    create: (down) => ({
-      ...down,
-      transaction(stores, mode, options) {
-        if (mode === 'readwrite') readwrite += 1;
-        return down.transaction(stores, mode, options);
-      },
-    }),
-  });
+  readwrite = countReadwriteTransactions(db);
   events = [];
   pulls = [];
   beforePull = undefined;
@@ -125,7 +115,7 @@ describe('the species sync against the real server', () => {
 
     expect(await localIds()).toEqual(expected);
     expect(result.received).toBe(expected.length); // no record answered twice
-    expect(readwrite).toBeLessThanOrEqual(Math.ceil(expected.length / SYNC_BATCH_SIZE) + 1);
+    expect(readwrite.count()).toBeLessThanOrEqual(Math.ceil(expected.length / SYNC_BATCH_SIZE) + 1);
     expect(pulls.map((query) => JSON.parse(query.get('filter') ?? 'null') as unknown)).toEqual(
       pulls.map(() => US_FILTER),
     );

@@ -25,6 +25,7 @@ import {
   virginiaOpossum,
 } from './speciesFixtures';
 import { guestTokens } from '../../test/guestTokens';
+import { countReadwriteTransactions } from '../../test/countReadwrite';
 
 const US_BIRDS_AND_MAMMALS = { classifications: ['Birds|IOC', 'Mammals|Larger'], location_ids: ['USA'] };
 const ZAF_MAMMALS = { classifications: ['Mammals|Larger'], location_ids: ['ZAF'] };
@@ -114,24 +115,13 @@ let server: ReturnType<typeof speciesServer>;
 let clock: ReturnType<typeof manualTimers>;
 let online: boolean;
 let events: SyncEvent[];
-let writeTransactions: number;
+let writeTransactions: ReturnType<typeof countReadwriteTransactions>;
 let engine: SyncEngine;
 
 beforeEach(() => {
   counter += 1;
   db = new FieldmarkDB(`engine-test-${counter}.db`);
-  writeTransactions = 0;
-  db.use({
-    stack: 'dbcore',
-    name: 'count-readwrite',
-    create: (down) => ({
-      ...down,
-      transaction(stores, mode, options) {
-        if (mode === 'readwrite') writeTransactions += 1;
-        return down.transaction(stores, mode, options);
-      },
-    }),
-  });
+  writeTransactions = countReadwriteTransactions(db);
   server = speciesServer();
   clock = manualTimers();
   online = true;
@@ -175,7 +165,7 @@ describe('pull', () => {
 
     expect(result).toEqual({ received: 3, lastMod: 3, restarted: true });
     expect(await storedIds()).toEqual(['ioc-7769', 'mdd-1000023', 'mdd-1005892']);
-    expect(writeTransactions).toBe(2);
+    expect(writeTransactions.count()).toBe(2);
     expect(await db.collection_marks.get('species')).toEqual({
       collection: 'species',
       remote_mod: 3,
@@ -195,11 +185,11 @@ describe('pull', () => {
   it('pulls only what changed after its cursor next time, and writes nothing when nothing did', async () => {
     server.log.push(speciesRecord(baldEagle));
     await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
-    writeTransactions = 0;
+    writeTransactions.reset();
 
     await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
     expect(server.pulls.at(-1)?.get('last_mod')).toBe('1');
-    expect(writeTransactions).toBe(0);
+    expect(writeTransactions.count()).toBe(0);
 
     server.log.push(speciesRecord(virginiaOpossum));
     expect(await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS })).toMatchObject({ received: 1 });
