@@ -14,7 +14,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { messages } from '@contract/messages';
 import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
@@ -27,6 +26,7 @@ import { useSpecies } from './speciesQueries';
 import {
   classificationName,
   SpeciesActions,
+  SpeciesFacts,
   SpeciesHeading,
   SpeciesMissing,
   SpeciesPhotos,
@@ -126,8 +126,9 @@ export function SpeciesDetailsPage() {
       </SpeciesSection>
 
       <SpeciesSection id="species-taxonomy" title={speciesTexts.speciesTaxonomy}>
-        <Stack component="dl" spacing={1} sx={{ m: 0, mb: 2 }}>
-          {[
+        <SpeciesFacts
+          gutterBottom
+          facts={[
             [speciesTexts.speciesOrder, species.order],
             [speciesTexts.speciesFamily, species.family],
             [speciesTexts.speciesAuthority, species.authority],
@@ -135,17 +136,8 @@ export function SpeciesDetailsPage() {
               speciesTexts.speciesStatus,
               species.extinct ? speciesTexts.speciesExtinct : speciesTexts.speciesExtant,
             ],
-          ].map(([term, value]) => (
-            <div key={term}>
-              <Typography component="dt" variant="subtitle2">
-                {term}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {value ?? '—'}
-              </Typography>
-            </div>
-          ))}
-        </Stack>
+          ]}
+        />
         <DataTable
           label={speciesTexts.speciesClassifications}
           head={[

@@ -7,7 +7,6 @@
 import { useParams } from 'react-router-dom';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { messages } from '@contract/messages';
 import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
@@ -18,6 +17,7 @@ import { useSpecies } from './speciesQueries';
 import {
   classificationName,
   SpeciesActions,
+  SpeciesFacts,
   SpeciesHeading,
   SpeciesMissing,
   SpeciesPhotos,
@@ -42,22 +42,13 @@ export function SpeciesPage() {
         <DistributionMap locationIds={species.location_ids} />
       </SpeciesSection>
       <SpeciesSection id="species-classification" title={speciesTexts.speciesClassification}>
-        <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-          {[
+        <SpeciesFacts
+          facts={[
             [speciesTexts.speciesOrder, species.order],
             [speciesTexts.speciesFamily, species.family],
             [speciesTexts.speciesLists, species.classifications.map(classificationName).join(', ')],
-          ].map(([term, value]) => (
-            <div key={term}>
-              <Typography component="dt" variant="subtitle2">
-                {term}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {value ?? '—'}
-              </Typography>
-            </div>
-          ))}
-        </Stack>
+          ]}
+        />
       </SpeciesSection>
     </Stack>
   );

@@ -141,6 +141,30 @@ export function SpeciesPhotos({ species }: { species: SpeciesRow }) {
   );
 }
 
+/** Terms and their values as a description list; a missing value shows a dash. */
+export function SpeciesFacts({
+  facts,
+  gutterBottom = false,
+}: {
+  facts: Array<[string, string | null]>;
+  gutterBottom?: boolean;
+}) {
+  return (
+    <Stack component="dl" spacing={1} sx={{ m: 0, mb: gutterBottom ? 2 : 0 }}>
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <Typography component="dt" variant="subtitle2">
+            {term}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }}>
+            {value ?? '—'}
+          </Typography>
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
 /** The page for an id that is not on the device: what the device keeps, and the way back. */
 export function SpeciesMissing() {
   return (
