@@ -85,6 +85,17 @@ export const SpeciesCollectionFilterSchema = Type.Object(
 );
 export type SpeciesCollectionFilter = Static<typeof SpeciesCollectionFilterSchema>;
 
+/**
+ * The location ids a member's list is keyed by: the chosen location and its parents (a US state and
+ * the United States), once each. The `location_ids` of the species filter.
+ */
+export function listLocationIds(location: {
+  location_id: string;
+  parent_location?: ReadonlyArray<{ location_id: string }>;
+}): string[] {
+  return [...new Set([location.location_id, ...(location.parent_location ?? []).map((p) => p.location_id)])];
+}
+
 /** Config strings as stored ('Mammals|Large') to the names species carry ('Mammals|Larger'). */
 export function canonicalClassifications(names: readonly string[]): string[] {
   const out = new Set<string>();

@@ -6,6 +6,7 @@
 import { foldText } from '@contract/text';
 import {
   canonicalClassifications,
+  listLocationIds,
   SPECIES_GROUPS,
   speciesOnList,
   type SpeciesCollectionFilter,
@@ -27,9 +28,7 @@ export function speciesFilterOf(
 ): SpeciesCollectionFilter | null {
   const classifications = canonicalClassifications(config.species).sort();
   if (!config.location || classifications.length === 0) return null;
-  const parents = (config.location.parent_location ?? []).map((parent) => parent.location_id);
-  const location_ids = [...new Set([config.location.location_id, ...parents])];
-  return { classifications, location_ids };
+  return { classifications, location_ids: listLocationIds(config.location) };
 }
 
 /** Distinct folded words of every name a member may search by. */

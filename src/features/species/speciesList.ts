@@ -3,7 +3,7 @@
  * it (the contract's `speciesOnList`, the same rule the server's sync filter uses), in taxonomic
  * order, with a header per family. Pure: the live-query hooks (speciesQueries.ts) feed it.
  */
-import { canonicalClassifications, SPECIES_GROUPS, speciesOnList } from '@contract/species';
+import { canonicalClassifications, listLocationIds, SPECIES_GROUPS, speciesOnList } from '@contract/species';
 import type { SpeciesRow } from '../../db/rows';
 import type { StoredConfig } from '../../db/kv';
 
@@ -18,8 +18,7 @@ export function listFilterOf(config: Pick<StoredConfig, 'location' | 'species'>)
   if (!config.location) return null;
   const classifications = canonicalClassifications(config.species);
   if (classifications.length === 0) return null;
-  const parents = (config.location.parent_location ?? []).map((parent) => parent.location_id);
-  return { classifications, locationIds: [config.location.location_id, ...parents] };
+  return { classifications, locationIds: listLocationIds(config.location) };
 }
 
 /** The rows on the member's list. */
