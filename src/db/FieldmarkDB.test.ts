@@ -30,7 +30,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(3);
+    expect(database.verno).toBe(4);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -80,7 +80,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(3);
+    expect(database.verno).toBe(4);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
@@ -109,7 +109,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(3);
+    expect(database.verno).toBe(4);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
     expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
     expect(await database.species.get('ioc-7769')).toEqual(bald);

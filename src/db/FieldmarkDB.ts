@@ -6,8 +6,18 @@
  * edit of an old one — a device may open this code with any earlier version on disk, and Dexie
  * upgrades it step by step. Each version gets an upgrade test (FieldmarkDB.test.ts).
  */
-import { Dexie, type EntityTable } from 'dexie';
-import type { CollectionMarkRow, SpeciesRow } from './rows';
+import { Dexie, type EntityTable, type Table } from 'dexie';
+import type {
+  CollectionMarkRow,
+  DirtyRow,
+  HotspotLikeRow,
+  MetaRow,
+  ObservationRow,
+  OutboxRow,
+  PhotoUploadRow,
+  SpeciesRow,
+  TripRow,
+} from './rows';
 
 export const DATABASE_NAME = 'app.db';
 
@@ -24,6 +34,23 @@ export class FieldmarkDB extends Dexie {
    */
   species!: EntityTable<SpeciesRow, 'id'>;
 
+  /**
+   * The member's sightings (SPEC §3: "species_observations … with an indexed user id"), trips and
+   * hotspot likes: member-owned synced collections. Version 4.
+   */
+  species_observations!: EntityTable<ObservationRow, 'id'>;
+  trips!: EntityTable<TripRow, 'id'>;
+  hotspot_likes!: EntityTable<HotspotLikeRow, 'id'>;
+
+  /** Dirty marks of records saved here and not yet settled on the server. Version 4. */
+  dirty!: Table<DirtyRow, [string, string]>;
+
+  /** Photos waiting for upload, and other offline stored requests (comments, likes). Version 4. */
+  photo_uploads!: EntityTable<PhotoUploadRow, 'media_id'>;
+  outbox!: EntityTable<OutboxRow, 'id'>;
+
+  meta!: EntityTable<MetaRow, 'key'>;
+
   constructor(name: string = DATABASE_NAME) {
     super(name);
     this.version(1).stores({
@@ -38,6 +65,17 @@ export class FieldmarkDB extends Dexie {
     // version that needs the index again builds it from them without a re-sync.
     this.version(3).stores({
       species: 'id, *classifications, *location_ids, family, group_id',
+    });
+    // Sightings are read per member (SPEC: idx_user_id), per member and species (the lifer rule,
+    // a species page's own sightings) and by date (lists, trips); the queues oldest first.
+    this.version(4).stores({
+      species_observations: 'id, user_id, [user_id+species_id], [user_id+date]',
+      trips: 'id, user_id, [user_id+date_start]',
+      hotspot_likes: 'id, user_id, hotspot_id',
+      dirty: '[collection+id], [collection+user_id], user_id',
+      photo_uploads: 'media_id, observation_id, created',
+      outbox: 'id, time',
+      meta: 'key',
     });
   }
 }

@@ -3,8 +3,9 @@
  * and how a server record becomes a row. The engine itself is generic over these descriptors, so a
  * new collection (trips, sightings) is one descriptor, not new sync code.
  *
- * Push (issue 5) will add `fromRow` (row → pushed record) and a dirty index to the writable
- * collections' descriptors; pull-only reference data (species) leaves them out.
+ * Writable (member-owned) collections add `toData` (row → the pushed record's `data`); their local
+ * saves leave a dirty mark (`db.dirty`, localWrites.ts) that the push settles. Pull-only reference
+ * data (species) leaves it out.
  */
 import type { EntityTable } from 'dexie';
 import type { SyncRecord } from '@contract/sync';
@@ -35,6 +36,16 @@ export interface SyncableCollection<Row extends SyncedRow = SyncedRow> {
    * dropped.
    */
   inFilter?(row: Row, filter: SyncFilter | undefined): boolean;
+  /**
+   * Writable collections: a live row as the `data` of the record to push (never called for a local
+   * tombstone, which is pushed with `data: {}`).
+   */
+  toData?(row: Row): Record<string, unknown>;
+  /**
+   * Called after each committed pull batch with the rows it wrote (sightings: the lifer flags of
+   * the species they touch follow the rule again). Its failure fails the pull, which is retried.
+   */
+  afterPull?(db: FieldmarkDB, rows: readonly Row[]): Promise<void>;
 }
 
 /** The pull filter as stored in a mark: canonical JSON (object keys sorted), '' for none. */

@@ -163,7 +163,7 @@ describe('pull', () => {
 
     const result = await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
 
-    expect(result).toEqual({ received: 3, lastMod: 3, restarted: true });
+    expect(result).toEqual({ received: 3, lastMod: 3, restarted: true, pushed: null });
     expect(await storedIds()).toEqual(['ioc-7769', 'mdd-1000023', 'mdd-1005892']);
     expect(writeTransactions.count()).toBe(2);
     expect(await db.collection_marks.get('species')).toEqual({
@@ -177,7 +177,7 @@ describe('pull', () => {
       { type: 'started', collection: 'species' },
       { type: 'progress', collection: 'species', received: 2, total: 3 },
       { type: 'progress', collection: 'species', received: 3, total: 3 },
-      { type: 'done', collection: 'species', received: 3 },
+      { type: 'done', collection: 'species', received: 3, pushed: null },
     ]);
     expect(server.pulls.map((query) => query.get('last_mod'))).toEqual(['0', '2']);
   });
@@ -334,6 +334,7 @@ describe('failures', () => {
       received: 1,
       lastMod: 3,
       restarted: false,
+      pushed: null,
     });
     expect(server.pulls.map((query) => query.get('last_mod'))).toEqual(['0', '2', '2']);
     expect(await storedIds()).toEqual(['ioc-7769', 'mdd-1000023', 'mdd-1005892']);

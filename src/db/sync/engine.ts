@@ -13,33 +13,48 @@
 import { ApiError } from '../../api/ApiError';
 import type { CollectionMarkRow } from '../rows';
 import { filterFromKey, filterKey, type SyncableCollection, type SyncFilter } from './collection';
+import { memberFilterOf } from './member';
 import { pullCollection, type PullContext, type PullProgress, type PullResult } from './pull';
+import type { WritableRow } from './localWrites';
+import { pushCollection, type PushResult } from './push';
 import { createRetryScheduler, type RetryScheduler, type Timers } from './retry';
 
 export type SyncEvent =
   | { type: 'started'; collection: string }
   | ({ type: 'progress'; collection: string } & PullProgress)
-  | { type: 'done'; collection: string; received: number }
+  | { type: 'done'; collection: string; received: number; pushed: PushResult | null }
   | { type: 'failed'; collection: string; error: unknown };
 
 export interface SyncEngineOptions extends PullContext {
   collections: readonly SyncableCollection[];
   /** navigator.onLine and the store's network state. */
   isOnline: () => boolean;
+  /**
+   * The signed-in member, whose records the writable collections push and pull (null: signed out,
+   * they are left alone). Without it writable collections are never synced.
+   */
+  currentUserId?: () => string | null;
   timers?: Timers;
   onEvent?: (event: SyncEvent) => void;
   log?: (message: string, error: unknown) => void;
 }
 
+export interface SyncResult extends PullResult {
+  /** The push that ran first (writable collections), null for a pull-only one. */
+  pushed: PushResult | null;
+}
+
 export interface SyncEngine {
   /**
-   * Pulls the collection with this filter (none: the whole collection). Rejects when the pull
-   * fails; the collection is then flagged and retried in the background.
+   * Syncs the collection: a writable one pushes the member's unsynced records, then pulls the
+   * member's records (its filter is always the member's); a read-only one pulls with this filter
+   * (none: the whole collection). Rejects when the sync fails; the collection is then flagged and
+   * retried in the background.
    */
-  sync(name: string, options?: { filter?: SyncFilter }): Promise<PullResult>;
+  sync(name: string, options?: { filter?: SyncFilter }): Promise<SyncResult>;
   /**
-   * Pulls every registered collection that has a mark (only the flagged ones with `onlyFailed`),
-   * each with the filter of its mark, joining a pull already running or waiting instead of
+   * Syncs every registered collection that has a mark (only the flagged ones with `onlyFailed`),
+   * each with the filter of its mark, and with a member signed in every writable collection, joining a pull already running or waiting instead of
    * overriding it. Never rejects; resolves false when some pull failed.
    */
   syncMarked(options?: { onlyFailed?: boolean }): Promise<boolean>;
@@ -54,8 +69,8 @@ interface Request {
 
 /** One collection's pull in flight and the one waiting behind it. */
 interface Lane {
-  running: (Request & { promise: Promise<PullResult> }) | null;
-  queued: (Request & { promise: Promise<PullResult> }) | null;
+  running: (Request & { promise: Promise<SyncResult> }) | null;
+  queued: (Request & { promise: Promise<SyncResult> }) | null;
 }
 
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
@@ -64,6 +79,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const log = options.log ?? ((message, error) => console.warn(message, error));
   const collections = new Map(options.collections.map((collection) => [collection.name, collection]));
   const lanes = new Map<string, Lane>();
+  const currentUserId = options.currentUserId ?? (() => null);
 
   const retries = createRetryScheduler({
     retry: async () => !(await syncMarked({ onlyFailed: true })),
@@ -86,16 +102,25 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return lane;
   }
 
-  async function run(collection: SyncableCollection, request: Request): Promise<PullResult> {
+  async function run(collection: SyncableCollection, request: Request): Promise<SyncResult> {
     emit({ type: 'started', collection: collection.name });
     try {
       if (!isOnline()) throw ApiError.offline();
+      let pushed: PushResult | null = null;
+      if (collection.toData) {
+        const userId = currentUserId();
+        if (userId === null) throw new Error(`'${collection.name}' syncs only with a member signed in`);
+        // Push before pull: the pull then brings the server's winners of what was just sent.
+        pushed = await pushCollection({ db, api }, collection as unknown as SyncableCollection<WritableRow>, {
+          userId,
+        });
+      }
       const result = await pullCollection({ db, api }, collection, {
         filter: request.filter,
         onProgress: (progress) => emit({ type: 'progress', collection: collection.name, ...progress }),
       });
-      emit({ type: 'done', collection: collection.name, received: result.received });
-      return result;
+      emit({ type: 'done', collection: collection.name, received: result.received, pushed });
+      return { ...result, pushed };
     } catch (error) {
       await flagFailure(collection.name, request.key).catch((flagError: unknown) =>
         log(`Could not flag '${collection.name}' for a retry`, flagError),
@@ -106,7 +131,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
-  function start(collection: SyncableCollection, lane: Lane, request: Request): Promise<PullResult> {
+  function start(collection: SyncableCollection, lane: Lane, request: Request): Promise<SyncResult> {
     const promise = run(collection, request).finally(() => {
       if (lane.running?.promise === promise) lane.running = null;
     });
@@ -115,7 +140,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   /** Runs `request` after the pull in flight; a later request replaces the waiting one's filter. */
-  function enqueue(collection: SyncableCollection, lane: Lane, request: Request): Promise<PullResult> {
+  function enqueue(collection: SyncableCollection, lane: Lane, request: Request): Promise<SyncResult> {
     if (lane.queued) {
       Object.assign(lane.queued, request);
       return lane.queued.promise;
@@ -137,8 +162,20 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return queued.promise;
   }
 
-  function sync(name: string, { filter }: { filter?: SyncFilter } = {}): Promise<PullResult> {
+  /** A writable collection is always the member's records; null when nobody is signed in. */
+  function filterFor(
+    collection: SyncableCollection,
+    asked: SyncFilter | undefined,
+  ): SyncFilter | undefined | null {
+    if (!collection.toData) return asked;
+    const userId = currentUserId();
+    return userId === null ? null : memberFilterOf(userId);
+  }
+
+  function sync(name: string, options: { filter?: SyncFilter } = {}): Promise<SyncResult> {
     const collection = collectionOf(name);
+    const filter = filterFor(collection, options.filter);
+    if (filter === null) return Promise.reject(new Error(`'${name}' syncs only with a member signed in`));
     const lane = laneOf(name);
     const request = { filter, key: filterKey(filter) };
     if (lane.queued) return enqueue(collection, lane, request);
@@ -149,12 +186,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
 
   /** A background refresh: whatever is running or waiting is newer than the mark, so join it. */
-  function refresh(mark: CollectionMarkRow): Promise<PullResult> {
-    const lane = laneOf(mark.collection);
+  function refresh(name: string, markedFilter: SyncFilter | undefined): Promise<SyncResult> {
+    const lane = laneOf(name);
     const pending = lane.queued ?? lane.running;
     if (pending) return pending.promise;
-    const filter = filterFromKey(mark.filter_key);
-    return start(collectionOf(mark.collection), lane, { filter, key: filterKey(filter) });
+    const collection = collectionOf(name);
+    const filter = filterFor(collection, markedFilter);
+    if (filter === null) return Promise.resolve({ received: 0, lastMod: 0, restarted: false, pushed: null });
+    return start(collection, lane, { filter, key: filterKey(filter) });
   }
 
   async function syncMarked({ onlyFailed = false }: { onlyFailed?: boolean } = {}): Promise<boolean> {
@@ -165,8 +204,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       log('Could not read the sync marks', error);
       return false;
     }
-    const due = marks.filter((mark) => collections.has(mark.collection) && (!onlyFailed || mark.needs_retry));
-    const results = await Promise.allSettled(due.map(refresh));
+    const due = new Map<string, SyncFilter | undefined>();
+    for (const mark of marks) {
+      if (collections.has(mark.collection) && (!onlyFailed || mark.needs_retry))
+        due.set(mark.collection, filterFromKey(mark.filter_key));
+    }
+    // The member's own collections always: unsynced saves may exist before any pull made a mark.
+    if (!onlyFailed && currentUserId() !== null) {
+      for (const collection of collections.values())
+        if (collection.toData && !due.has(collection.name)) due.set(collection.name, undefined);
+    }
+    const results = await Promise.allSettled([...due].map(([name, filter]) => refresh(name, filter)));
     return results.every((result) => result.status === 'fulfilled');
   }
 

@@ -3,7 +3,13 @@
  * and the app's HTTP client; loaded lazily (never on the first route).
  */
 export { filterFromKey, filterKey, type SyncableCollection, type SyncFilter } from './collection';
-export { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvent } from './engine';
+export {
+  createSyncEngine,
+  type SyncEngine,
+  type SyncEngineOptions,
+  type SyncEvent,
+  type SyncResult,
+} from './engine';
 export {
   pullCollection,
   type PullContext,
@@ -26,3 +32,13 @@ export {
   speciesRowOf,
   speciesTokens,
 } from './species';
+export { deleteRecord, deviceSuffix, nextRev, randomId, saveRecord, type WritableRow } from './localWrites';
+export { reconcileLifers } from './lifers';
+export {
+  hotspotLikesCollection,
+  MEMBER_COLLECTIONS,
+  memberFilterOf,
+  observationsCollection,
+  tripsCollection,
+} from './member';
+export { isPermanentRefusal, pushCollection, unparkAll, type PushResult } from './push';

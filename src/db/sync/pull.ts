@@ -9,7 +9,7 @@
  * as deleted (docs/sync.md "Tombstones and deletes").
  */
 import type { IDType } from 'dexie';
-import { SYNC_BATCH_SIZE, type PullResponse, type SyncRecord } from '@contract/sync';
+import { compareRev, SYNC_BATCH_SIZE, type PullResponse, type SyncRecord } from '@contract/sync';
 import type { ApiClient } from '../../api/client';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import type { CollectionMarkRow } from '../rows';
@@ -58,6 +58,8 @@ export async function pullCollection<Row extends SyncedRow>(
   let prune = cursor === 0 && collection.inFilter !== undefined;
   let received = 0;
   let total: number | undefined;
+  const writable = collection.toData !== undefined;
+  let written: Row[] = [];
 
   // The next page is fetched (and mapped) while the current one is written: the network and the
   // server overlap IndexedDB's work. Nothing is committed out of order: a page is written only
@@ -92,13 +94,17 @@ export async function pullCollection<Row extends SyncedRow>(
       const unchanged =
         answer.records.length === 0 && !prune && sameMark(mark, answer.last_mod, key) && !mark?.needs_retry;
       if (!unchanged) {
-        await db.transaction('rw', table, db.collection_marks, async () => {
+        await db.transaction('rw', table, db.collection_marks, db.dirty, async () => {
           if (prune) {
             const outside = await table.filter((row) => !collection.inFilter!(row, filter)).primaryKeys();
             await table.bulkDelete(outside);
           }
-          if (deletes.length > 0) await table.bulkDelete(deletes);
-          if (puts.length > 0) await table.bulkPut(puts);
+          const applied = writable
+            ? await keepUnsyncedWinners(db, collection.name, answer.records, puts, deletes)
+            : { puts, deletes };
+          if (applied.deletes.length > 0) await table.bulkDelete(applied.deletes);
+          if (applied.puts.length > 0) await table.bulkPut(applied.puts);
+          written = applied.puts;
           // Re-read inside the transaction: a push may have moved local_mod meanwhile.
           const current = await db.collection_marks.get(collection.name);
           const nextMark: CollectionMarkRow = {
@@ -112,6 +118,8 @@ export async function pullCollection<Row extends SyncedRow>(
         });
       }
       prune = false;
+      if (written.length > 0 && collection.afterPull) await collection.afterPull(db, written);
+      written = [];
       received += answer.records.length;
       cursor = answer.last_mod;
       onProgress?.({ received, ...(total === undefined ? {} : { total }) });
@@ -140,6 +148,37 @@ function splitBatch<Row extends SyncedRow>(
     else puts.push(collection.toRow(record));
   }
   return { puts, deletes };
+}
+
+/**
+ * A pulled batch meets this device's unsynced saves (style-anchors §4.2 "Pull: never overwrite a
+ * dirty local row whose revision wins"): a record whose local dirty revision beats the pulled one
+ * is left as it is (it still goes up with the next push and wins there too); otherwise the pulled
+ * revision is the winner everywhere, so it is applied and the dirty mark cleared.
+ */
+async function keepUnsyncedWinners<Row extends SyncedRow>(
+  db: FieldmarkDB,
+  name: string,
+  records: readonly SyncRecord[],
+  puts: Row[],
+  deletes: IDType<Row, 'id'>[],
+): Promise<{ puts: Row[]; deletes: IDType<Row, 'id'>[] }> {
+  const latestRev = new Map(records.map((record) => [record.id, record.rev]));
+  const ids = [...latestRev.keys()];
+  const marks = await db.dirty.bulkGet(ids.map((id) => [name, id] as [string, string]));
+  const localWins = new Set<string>();
+  const settled: [string, string][] = [];
+  marks.forEach((mark, index) => {
+    if (!mark) return;
+    if (compareRev(mark.rev, latestRev.get(ids[index]!)!) > 0) localWins.add(mark.id);
+    else settled.push([name, mark.id]);
+  });
+  if (settled.length > 0) await db.dirty.bulkDelete(settled);
+  if (localWins.size === 0) return { puts, deletes };
+  return {
+    puts: puts.filter((row) => !localWins.has(row.id)),
+    deletes: deletes.filter((id) => !localWins.has(id as string)),
+  };
 }
 
 function sameMark(mark: CollectionMarkRow | undefined, lastMod: number, key: string): boolean {

@@ -1,0 +1,65 @@
+/**
+ * Lifer flags on the device (SPEC §3 "Observation": lifer): the rule is the contract's
+ * (`liferChanges`, src/contract/stats.ts: the member's earliest live sighting of a species). A save
+ * or delete re-applies it to the species it touched in the same transaction, and a pulled batch to
+ * the species it brought, so the flag is right offline at the moment of entry and follows edits,
+ * deletions and sightings made on other devices. A changed flag is an edit of that sighting (a new
+ * revision, pushed like any save), so the server and other devices get it too.
+ */
+import { liferChanges } from '@contract/stats';
+import type { FieldmarkDB } from '../FieldmarkDB';
+import type { ObservationRow } from '../rows';
+import { saveRecord } from './localWrites';
+import { OBSERVATIONS_COLLECTION } from '@contract/observations';
+
+/**
+ * Re-applies the lifer rule to `userId`'s sightings of `speciesIds`. Must run inside a readwrite
+ * transaction over `species_observations` and `dirty`. Returns the ids whose flag changed.
+ */
+export async function reconcileLifers(
+  db: FieldmarkDB,
+  userId: string,
+  speciesIds: Iterable<string | null>,
+  suffix: string,
+  now = Date.now(),
+): Promise<string[]> {
+  const changed: string[] = [];
+  for (const speciesId of new Set(speciesIds)) {
+    if (speciesId === null) continue;
+    const sightings = await db.species_observations
+      .where('[user_id+species_id]')
+      .equals([userId, speciesId])
+      .toArray();
+    const byId = new Map(sightings.map((row) => [row.id, row]));
+    for (const change of liferChanges(sightings)) {
+      const row = byId.get(change.observation_id)!;
+      await saveRecord<ObservationRow>(
+        db,
+        OBSERVATIONS_COLLECTION,
+        db.species_observations,
+        { ...row, lifer: change.lifer },
+        suffix,
+        now,
+      );
+      changed.push(row.id);
+    }
+  }
+  return changed;
+}
+
+/** After a pulled batch: the rule again for every (member, species) the batch brought. */
+export async function reconcilePulledLifers(
+  db: FieldmarkDB,
+  rows: readonly ObservationRow[],
+  suffix: string,
+): Promise<void> {
+  const byUser = new Map<string, Set<string | null>>();
+  for (const row of rows) {
+    let species = byUser.get(row.user_id);
+    if (!species) byUser.set(row.user_id, (species = new Set()));
+    species.add(row.species_id);
+  }
+  await db.transaction('rw', db.species_observations, db.dirty, async () => {
+    for (const [userId, species] of byUser) await reconcileLifers(db, userId, species, suffix);
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * Push of one writable collection (SPEC §4 "Sync": "pushes local changes …, after asking the
+ * server which are needed"; docs/sync.md "The client"): the dirty marks of the collection in
+ * batches of up to 1000, each `POST collection/{name}/verify` → `PUT collection/{name}` with the
+ * records the server needs, then ONE transaction that clears the marks the answer settled.
+ *
+ * What keeps a sighting from being lost or doubled:
+ * - a mark is cleared only after a 2xx, and only while its `rev` is still the one sent (a save made
+ *   during the push stays dirty and goes with the next push);
+ * - a 5xx, 429, timeout or network error clears nothing: the push rejects, the engine flags the
+ *   collection and retries the same records later (the server ignores a revision it holds, so a
+ *   response lost after the server committed costs one more round trip, never a duplicate);
+ * - a permanent refusal (400, 403, 404, 409, 410, 413, 422) is narrowed to the records causing it by
+ *   halving the batch, and only those are parked with the server's reason; the rest go on.
+ */
+import { ApiError } from '../../api/ApiError';
+import {
+  compareRev,
+  SYNC_BATCH_SIZE,
+  type PushRecord,
+  type PushResponse,
+  type VerifyResponse,
+} from '@contract/sync';
+import type { FieldmarkDB } from '../FieldmarkDB';
+import type { DirtyRow } from '../rows';
+import type { SyncableCollection } from './collection';
+import type { WritableRow } from './localWrites';
+import type { PullContext } from './pull';
+
+export interface PushResult {
+  /** Records the server stored or already held: their marks are cleared. */
+  settled: number;
+  /** Records refused for good in this push. */
+  parked: number;
+  /** HTTP requests made. */
+  requests: number;
+}
+
+const PERMANENT = new Set([400, 403, 404, 409, 410, 413, 422]);
+
+/** A refusal that sending the same record again can never turn into a success. */
+export function isPermanentRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && PERMANENT.has(error.status);
+}
+
+interface Outgoing {
+  mark: DirtyRow;
+  record: PushRecord;
+}
+
+export async function pushCollection<Row extends WritableRow>(
+  { db, api }: PullContext,
+  collection: SyncableCollection<Row>,
+  options: { userId: string; now?: () => number },
+): Promise<PushResult> {
+  const toData = collection.toData;
+  if (!toData) throw new Error(`The collection '${collection.name}' is not writable`);
+  const now = options.now ?? Date.now;
+  const table = collection.table(db);
+  const result: PushResult = { settled: 0, parked: 0, requests: 0 };
+  const path = `collection/${encodeURIComponent(collection.name)}`;
+
+  async function send(batch: Outgoing[]): Promise<void> {
+    try {
+      result.requests += 1;
+      const { needed } = await api.request<VerifyResponse>('POST', `${path}/verify`, {
+        data: batch.map(({ record }) => ({ id: record.id, rev: record.rev })),
+      });
+      const wanted = new Set(needed);
+      const records = batch.filter(({ record }) => wanted.has(record.id)).map(({ record }) => record);
+      if (records.length > 0) {
+        result.requests += 1;
+        await api.request<PushResponse>('PUT', path, { data: records });
+      }
+      await settle(db, collection.name, table, batch);
+      result.settled += batch.length;
+    } catch (error) {
+      if (!isPermanentRefusal(error)) throw error;
+      if (batch.length === 1) {
+        await park(db, batch[0]!.mark, error, now());
+        result.parked += 1;
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await send(batch.slice(0, half));
+      await send(batch.slice(half));
+    }
+  }
+
+  // Marks parked during this push are skipped by the query; settled ones are gone: the loop ends
+  // when nothing pushable is left (a save made meanwhile is pushed in a later round of it).
+  for (;;) {
+    // Only the signed-in member's records: another member's unsynced saves on this device wait for
+    // their own session (pushed with this token they would become this member's).
+    const marks = await db.dirty
+      .where('[collection+user_id]')
+      .equals([collection.name, options.userId])
+      .filter((mark) => mark.parked === undefined)
+      .limit(SYNC_BATCH_SIZE)
+      .toArray();
+    if (marks.length === 0) return result;
+    const rows = await table.bulkGet(marks.map((mark) => mark.id as never));
+    const batch: Outgoing[] = [];
+    const orphans: DirtyRow[] = [];
+    marks.forEach((mark, index) => {
+      const row = rows[index];
+      if (!row) {
+        orphans.push(mark);
+        return;
+      }
+      batch.push({
+        mark,
+        record: row.deleted
+          ? { id: row.id, rev: row.rev, deleted: true, data: {} }
+          : { id: row.id, rev: row.rev, deleted: false, data: toData(row) },
+      });
+    });
+    if (orphans.length > 0) await dropOrphans(db, orphans);
+    if (batch.length > 0) await send(batch);
+  }
+}
+
+/**
+ * One transaction over the marks and the rows: clear each mark whose rev is still the one sent,
+ * and remove a sent tombstone (the server holds the deletion; the pull would bring it anyway).
+ */
+async function settle<Row extends WritableRow>(
+  db: FieldmarkDB,
+  name: string,
+  table: ReturnType<SyncableCollection<Row>['table']>,
+  batch: readonly Outgoing[],
+): Promise<void> {
+  await db.transaction('rw', db.dirty, table, async () => {
+    const keys = batch.map(({ record }) => [name, record.id] as [string, string]);
+    const marks = await db.dirty.bulkGet(keys);
+    const cleared: [string, string][] = [];
+    const removed: string[] = [];
+    batch.forEach(({ record }, index) => {
+      const mark = marks[index];
+      // Saved again meanwhile (a winning revision): still dirty, pushed next round.
+      if (!mark || compareRev(mark.rev, record.rev) > 0) return;
+      cleared.push(keys[index]!);
+      if (record.deleted) removed.push(record.id);
+    });
+    await db.dirty.bulkDelete(cleared);
+    if (removed.length > 0) {
+      const rows = await table.bulkGet(removed as never[]);
+      const stillTombstones = removed.filter(
+        (id, index) => rows[index]?.deleted === true && rows[index]?.id === id,
+      );
+      await table.bulkDelete(stillTombstones as never[]);
+    }
+  });
+}
+
+async function park(db: FieldmarkDB, mark: DirtyRow, error: ApiError, at: number): Promise<void> {
+  await db.transaction('rw', db.dirty, async () => {
+    const current = await db.dirty.get([mark.collection, mark.id]);
+    if (current?.rev !== mark.rev) return; // saved again meanwhile: the new revision gets its chance
+    await db.dirty.put({ ...current, parked: { status: error.status, reason: error.reason, at } });
+  });
+}
+
+/** A mark without a row has nothing to push (the row was wiped); it must not block the queue. */
+async function dropOrphans(db: FieldmarkDB, orphans: readonly DirtyRow[]): Promise<void> {
+  console.warn(`Dropping ${orphans.length} dirty mark(s) whose records are gone`);
+  await db.dirty.bulkDelete(orphans.map((mark) => [mark.collection, mark.id] as [string, string]));
+}
+
+/** Gives parked records of a collection (or all) another chance: the member asked to retry. */
+export async function unparkAll(db: FieldmarkDB, collection?: string): Promise<number> {
+  return db.transaction('rw', db.dirty, async () => {
+    const parked = await (
+      collection ? db.dirty.where('collection').equals(collection) : db.dirty.toCollection()
+    )
+      .filter((mark) => mark.parked !== undefined)
+      .toArray();
+    await db.dirty.bulkPut(parked.map(({ parked: _parked, ...mark }) => mark));
+    return parked.length;
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * Writes of sightings (style-anchors §4.2): each is ONE readwrite transaction that saves the
+ * sighting with its next revision and dirty mark, queues its new photos, links it to the member's
+ * trips covering its date and re-applies the lifer rule to the species it touches — so what the
+ * member sees right after saving (lists, lifer flags, the unsynced counter) is already true offline,
+ * and a crash leaves either all of it or none.
+ */
+import { API_PREFIX } from '@contract/prefix';
+import { OBSERVATIONS_COLLECTION, type Observation, type ObservationMedia } from '@contract/observations';
+import { tripCovers } from '@contract/trips';
+import type { FieldmarkDB } from '../../db/FieldmarkDB';
+import type { ObservationRow, PhotoUploadRow } from '../../db/rows';
+import { reconcileLifers } from '../../db/sync/lifers';
+import { deleteRecord, deviceSuffix, saveRecord } from '../../db/sync/localWrites';
+
+/** The fields of a sighting the member chooses (the rest is derived). */
+export type ObservationInput = Pick<
+  Observation,
+  'species_id' | 'taxa' | 'coordinate' | 'coordinate_hidden' | 'date' | 'public' | 'note'
+> &
+  Partial<Pick<Observation, 'location' | 'media'>>;
+
+/** A photo resized on the device (lib/image), to upload with the sighting. */
+export interface NewPhoto {
+  media_id: string;
+  bytes: ArrayBuffer;
+  content_type: string;
+  width: number;
+  height: number;
+  featured?: boolean;
+}
+
+/** The URL a member photo is served from once uploaded (the server's layout, docs/api.md). */
+export function memberPhotoUrl(mediaId: string): string {
+  return `${API_PREFIX}/media/${encodeURIComponent(mediaId)}/original.jpg`;
+}
+
+export function newObservationId(): string {
+  return crypto.randomUUID();
+}
+
+/** Ids of `userId`'s trips whose dates cover `date`. Inside a transaction over `trips`. */
+async function tripsCovering(db: FieldmarkDB, userId: string, date: number): Promise<string[]> {
+  const trips = await db.trips
+    .where('[user_id+date_start]')
+    .between([userId, -Infinity], [userId, date], true, true)
+    .toArray();
+  return trips.filter((trip) => !trip.deleted && tripCovers(trip, date)).map((trip) => trip.id);
+}
+
+function photoRows(
+  userId: string,
+  observationId: string,
+  photos: readonly NewPhoto[],
+  now: number,
+): PhotoUploadRow[] {
+  return photos.map((photo) => ({
+    media_id: photo.media_id,
+    observation_id: observationId,
+    user_id: userId,
+    bytes: photo.bytes,
+    content_type: photo.content_type,
+    width: photo.width,
+    height: photo.height,
+    created: now,
+    attempts: 0,
+  }));
+}
+
+/** The media list with new photos added; exactly one item is featured when there is any. */
+function withPhotos(media: readonly ObservationMedia[], photos: readonly NewPhoto[]): ObservationMedia[] {
+  const added = photos.map((photo) => ({
+    featured: photo.featured === true,
+    media_id: photo.media_id,
+    path: memberPhotoUrl(photo.media_id),
+  }));
+  // The member's own photo takes the place of a species thumbnail as the featured one.
+  const own = [...media.filter((item) => item.species_thumb !== true), ...added];
+  const thumbs = media.filter((item) => item.species_thumb === true);
+  const all =
+    own.length > 0 ? [...own, ...thumbs.map((item) => ({ ...item, featured: false }))] : [...thumbs];
+  if (all.length > 0 && !all.some((item) => item.featured)) all[0] = { ...all[0]!, featured: true };
+  let seen = false;
+  return all.map((item) => {
+    if (!item.featured) return item;
+    if (seen) return { ...item, featured: false };
+    seen = true;
+    return item;
+  });
+}
+
+const tables = (db: FieldmarkDB) => [db.species_observations, db.dirty, db.trips, db.photo_uploads] as const;
+
+/** Saves a new sighting of `userId`; returns it as stored (with its lifer flag). */
+export async function recordObservation(
+  db: FieldmarkDB,
+  userId: string,
+  input: ObservationInput,
+  options: { id?: string; photos?: readonly NewPhoto[]; now?: number } = {},
+): Promise<ObservationRow> {
+  const now = options.now ?? Date.now();
+  const id = options.id ?? newObservationId();
+  const photos = options.photos ?? [];
+  const suffix = await deviceSuffix(db);
+  return db.transaction('rw', tables(db), async () => {
+    const row: Omit<ObservationRow, 'rev' | 'deleted'> = {
+      ...input,
+      id,
+      observation_id: id,
+      user_id: userId,
+      lifer: false,
+      media: withPhotos(input.media ?? [], photos),
+      location: input.location ?? null,
+      trips: await tripsCovering(db, userId, input.date),
+      created: Math.floor(now / 1000),
+      updated: Math.floor(now / 1000),
+    };
+    await saveRecord<ObservationRow>(db, OBSERVATIONS_COLLECTION, db.species_observations, row, suffix, now);
+    if (photos.length > 0) await db.photo_uploads.bulkPut(photoRows(userId, id, photos, now));
+    await reconcileLifers(db, userId, [input.species_id], suffix, now);
+    return (await db.species_observations.get(id))!;
+  });
+}
+
+/** Changes one of the member's sightings; photos removed from `media` leave the upload queue. */
+export async function editObservation(
+  db: FieldmarkDB,
+  userId: string,
+  id: string,
+  changes: Partial<ObservationInput>,
+  options: { photos?: readonly NewPhoto[]; now?: number } = {},
+): Promise<ObservationRow> {
+  const now = options.now ?? Date.now();
+  const photos = options.photos ?? [];
+  const suffix = await deviceSuffix(db);
+  return db.transaction('rw', tables(db), async () => {
+    const current = await db.species_observations.get(id);
+    if (!current || current.deleted || current.user_id !== userId)
+      throw new Error('There is no such observation, or it has been removed.');
+    const date = changes.date ?? current.date;
+    const media = withPhotos(changes.media ?? current.media, photos);
+    const next: ObservationRow = {
+      ...current,
+      ...changes,
+      media,
+      trips: date === current.date ? current.trips : await tripsCovering(db, userId, date),
+      updated: Math.floor(now / 1000),
+    };
+    await saveRecord<ObservationRow>(db, OBSERVATIONS_COLLECTION, db.species_observations, next, suffix, now);
+    if (photos.length > 0) await db.photo_uploads.bulkPut(photoRows(userId, id, photos, now));
+    await dropUnusedUploads(db, id, media);
+    await reconcileLifers(db, userId, [current.species_id, next.species_id], suffix, now);
+    return (await db.species_observations.get(id))!;
+  });
+}
+
+/** Deletes one of the member's sightings (a tombstone until the server has it) and its queued photos. */
+export async function deleteObservation(
+  db: FieldmarkDB,
+  userId: string,
+  id: string,
+  now = Date.now(),
+): Promise<boolean> {
+  const suffix = await deviceSuffix(db);
+  return db.transaction('rw', tables(db), async () => {
+    const current = await db.species_observations.get(id);
+    if (!current || current.user_id !== userId) return false;
+    const deleted = await deleteRecord<ObservationRow>(
+      db,
+      OBSERVATIONS_COLLECTION,
+      db.species_observations,
+      id,
+      suffix,
+      now,
+    );
+    await dropUnusedUploads(db, id, []);
+    if (deleted) await reconcileLifers(db, userId, [current.species_id], suffix, now);
+    return deleted;
+  });
+}
+
+async function dropUnusedUploads(
+  db: FieldmarkDB,
+  observationId: string,
+  media: readonly ObservationMedia[],
+): Promise<void> {
+  const kept = new Set(media.map((item) => item.media_id));
+  const queued = await db.photo_uploads.where('observation_id').equals(observationId).primaryKeys();
+  const unused = queued.filter((mediaId) => !kept.has(mediaId));
+  if (unused.length > 0) await db.photo_uploads.bulkDelete(unused);
+}
