@@ -42,3 +42,6 @@ export {
   tripsCollection,
 } from './member';
 export { isPermanentRefusal, pushCollection, unparkAll, type PushResult } from './push';
+export { syncMemberData, unsyncedCount, type MemberSyncSummary } from './memberSync';
+export { drainOutbox, storeRequest, type StoredRequest } from './outbox';
+export { base64Of, uploadPhotos, type UploadResult } from './photos';

@@ -26,7 +26,6 @@ function dataOf<Row extends { id: string; rev: string; deleted?: true }>(row: Ro
 
 function requireFields(record: SyncRecord, fields: Record<string, 'string' | 'number' | 'boolean'>): void {
   for (const [field, type] of Object.entries(fields)) {
-    // eslint-disable-next-line valid-typeof -- the types named above are typeof results
     if (typeof record.data[field] !== type) {
       throw new Error(`${record.id}: '${field}' is missing or malformed`);
     }
@@ -74,7 +73,7 @@ export const hotspotLikesCollection: SyncableCollection<HotspotLikeRow> = {
 };
 
 export const MEMBER_COLLECTIONS: readonly SyncableCollection[] = [
-  observationsCollection as SyncableCollection,
-  tripsCollection as SyncableCollection,
-  hotspotLikesCollection as SyncableCollection,
+  observationsCollection,
+  tripsCollection,
+  hotspotLikesCollection,
 ];

@@ -53,8 +53,7 @@ export async function pushCollection<Row extends WritableRow>(
   collection: SyncableCollection<Row>,
   options: { userId: string; now?: () => number },
 ): Promise<PushResult> {
-  const toData = collection.toData;
-  if (!toData) throw new Error(`The collection '${collection.name}' is not writable`);
+  if (!collection.toData) throw new Error(`The collection '${collection.name}' is not writable`);
   const now = options.now ?? Date.now;
   const table = collection.table(db);
   const result: PushResult = { settled: 0, parked: 0, requests: 0 };
@@ -112,7 +111,7 @@ export async function pushCollection<Row extends WritableRow>(
         mark,
         record: row.deleted
           ? { id: row.id, rev: row.rev, deleted: true, data: {} }
-          : { id: row.id, rev: row.rev, deleted: false, data: toData(row) },
+          : { id: row.id, rev: row.rev, deleted: false, data: collection.toData!(row) },
       });
     });
     if (orphans.length > 0) await dropOrphans(db, orphans);

@@ -1,0 +1,74 @@
+/**
+ * One full pass over a member's data (docs/sync.md "The member's data"): each member collection
+ * pushed then pulled through the engine (which flags failures and retries them), then the photo
+ * queue, then the offline stored requests. Photos go after the records, so a sighting's text is
+ * never held back by its photo; the two queues run even when a collection failed (they are
+ * independent), but not once the device is found offline.
+ */
+import { ApiError } from '../../api/ApiError';
+import type { FieldmarkDB } from '../FieldmarkDB';
+import type { SyncEngine } from './engine';
+import { MEMBER_COLLECTIONS } from './member';
+import { drainOutbox } from './outbox';
+import { uploadPhotos } from './photos';
+import type { PullContext } from './pull';
+
+export interface MemberSyncSummary {
+  /** Records the pushes settled on the server. */
+  pushed: number;
+  /** Records the pulls brought. */
+  pulled: number;
+  uploaded: number;
+  sent: number;
+  /** Items refused for good in this pass (they wait, visible, for the member). */
+  parked: number;
+  /** The first failure, when something is left for a retry. */
+  error: unknown;
+}
+
+export async function syncMemberData(
+  context: PullContext,
+  engine: Pick<SyncEngine, 'sync'>,
+  userId: string,
+): Promise<MemberSyncSummary> {
+  const summary: MemberSyncSummary = { pushed: 0, pulled: 0, uploaded: 0, sent: 0, parked: 0, error: null };
+  const fail = (error: unknown) => {
+    summary.error ??= error;
+    return error instanceof ApiError && error.isOffline;
+  };
+  for (const collection of MEMBER_COLLECTIONS) {
+    try {
+      const result = await engine.sync(collection.name);
+      summary.pushed += result.pushed?.settled ?? 0;
+      summary.parked += result.pushed?.parked ?? 0;
+      summary.pulled += result.received;
+    } catch (error) {
+      if (fail(error)) return summary;
+    }
+  }
+  try {
+    const photos = await uploadPhotos(context, { userId });
+    summary.uploaded = photos.uploaded;
+    summary.parked += photos.parked;
+  } catch (error) {
+    if (fail(error)) return summary;
+  }
+  try {
+    const requests = await drainOutbox(context, { userId });
+    summary.sent = requests.sent;
+    summary.parked += requests.parked;
+  } catch (error) {
+    fail(error);
+  }
+  return summary;
+}
+
+/** What is still waiting to reach the server for `userId` (parked items included: they are not there). */
+export async function unsyncedCount(db: FieldmarkDB, userId: string): Promise<number> {
+  const [records, photos, requests] = await Promise.all([
+    db.dirty.where('user_id').equals(userId).count(),
+    db.photo_uploads.filter((row) => row.user_id === userId).count(),
+    db.outbox.filter((row) => row.user_id === userId).count(),
+  ]);
+  return records + photos + requests;
+}

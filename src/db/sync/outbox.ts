@@ -1,0 +1,62 @@
+/**
+ * Offline stored requests (SPEC §3 "Offline stored request": url, type, data, time, short random
+ * id; §4 "Offline writes"): calls that are not collection records — a comment, a like — made
+ * without signal wait in `outbox` and are replayed oldest first when the device is back online.
+ * The requests we queue carry their own client-generated ids (comment_id, reply_id) or are
+ * idempotent by nature (a like's liked flag), so a replay after a lost answer changes nothing.
+ *
+ * Unlike Workbox's background-sync Queue (which drops an entry on any HTTP answer, 500 included,
+ * and silently after 7 days; notes/performance-and-reliability.md §7), an entry leaves only on a
+ * 2xx; a 5xx, 429, timeout or network error keeps it and stops the pass; a permanent refusal parks
+ * it with the server's reason, visible, without blocking the rest; nothing expires.
+ */
+import type { Payload } from '../../api/url';
+import type { FieldmarkDB } from '../FieldmarkDB';
+import type { OutboxRow } from '../rows';
+import { randomId } from './localWrites';
+import type { PullContext } from './pull';
+import { isPermanentRefusal } from './push';
+
+export type StoredRequest = Pick<OutboxRow, 'url' | 'type' | 'data' | 'user_id'>;
+
+export async function storeRequest(
+  db: FieldmarkDB,
+  request: StoredRequest,
+  now = Date.now(),
+): Promise<OutboxRow> {
+  const row: OutboxRow = { ...request, id: randomId(10), time: now, attempts: 0 };
+  await db.outbox.add(row);
+  return row;
+}
+
+export async function drainOutbox(
+  { db, api }: PullContext,
+  options: { userId: string; now?: () => number },
+): Promise<{ sent: number; parked: number }> {
+  const now = options.now ?? Date.now;
+  const result = { sent: 0, parked: 0 };
+  const tried = new Set<string>();
+  for (;;) {
+    const next = await db.outbox
+      .orderBy('time')
+      .filter((row) => row.user_id === options.userId && row.parked === undefined && !tried.has(row.id))
+      .first();
+    if (!next) return result;
+    tried.add(next.id);
+    try {
+      await api.request(next.type, next.url, next.data as Payload);
+      await db.outbox.delete(next.id);
+      result.sent += 1;
+    } catch (error) {
+      if (!isPermanentRefusal(error)) {
+        await db.outbox.update(next.id, { attempts: next.attempts + 1 });
+        throw error;
+      }
+      await db.outbox.update(next.id, {
+        attempts: next.attempts + 1,
+        parked: { status: error.status, reason: error.reason, at: now() },
+      });
+      result.parked += 1;
+    }
+  }
+}
