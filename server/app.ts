@@ -23,6 +23,7 @@ import mediaPlugin from './plugins/app/media/index';
 import observationsPlugin from './plugins/app/observations/index';
 import referenceRepositoryPlugin from './plugins/app/reference/reference-repository';
 import speciesPlugin from './plugins/app/species/index';
+import tripsPlugin from './plugins/app/trips/index';
 import usersRepositoryPlugin from './plugins/app/users/users-repository';
 import dbPlugin from './plugins/external/db';
 import rateLimitPlugin from './plugins/external/rate-limit';
@@ -77,8 +78,9 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
     await app.register(authPlugin, { config });
     await app.register(collectionsPlugin);
     await app.register(speciesPlugin);
-    await app.register(mediaPlugin, { config });
     await app.register(observationsPlugin);
+    await app.register(mediaPlugin, { config });
+    await app.register(tripsPlugin);
 
     await app.register(routes, { prefix: API_PREFIX });
 

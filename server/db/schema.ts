@@ -178,11 +178,13 @@ export interface MediaVariants {
   thumbnail: MediaVariantFile;
 }
 
-/** Photos (006_media.sql); written only by server/plugins/app/media. */
+/** Photos (006_media.sql, 007_observation_media.sql); written only by server/plugins/app/media. */
 export interface MediaTable {
   id: string;
-  kind: 'species';
+  kind: 'species' | 'observation';
   species_id: string | null;
+  /** kind 'observation': the owner's sighting (a `species_observations` record id), if named. */
+  observation_id: ColumnType<string | null, string | null | undefined, string | null>;
   owner_id: string | null;
   photo_name: string | null;
   /** jsonb. */
@@ -191,6 +193,26 @@ export interface MediaTable {
   height: number;
   created_at: Timestamp;
   deleted_at: NullableTimestamp;
+}
+
+/** Comments and replies on photos (007_observation_media.sql). */
+export interface MediaCommentsTable {
+  id: string;
+  media_id: string;
+  /** null: a comment; else the comment this reply answers. */
+  parent_id: string | null;
+  author_id: string;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** Likes on photos (007_observation_media.sql). */
+export interface MediaLikesTable {
+  media_id: string;
+  user_id: string;
+  created_at: Timestamp;
 }
 
 export interface DB {
@@ -207,6 +229,8 @@ export interface DB {
   species: SpeciesTable;
   species_locations: SpeciesLocationsTable;
   media: MediaTable;
+  media_comments: MediaCommentsTable;
+  media_likes: MediaLikesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -216,3 +240,4 @@ export type AuthTokenRow = Selectable<AuthTokensTable>;
 export type LocationRow = Selectable<LocationsTable>;
 export type SpeciesRow = Selectable<SpeciesTable>;
 export type MediaRow = Selectable<MediaTable>;
+export type MediaCommentRow = Selectable<MediaCommentsTable>;

@@ -6,12 +6,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth/index';
 import collection from './collection/index';
+import comment from './comment/index';
 import health from './health/index';
 import languages from './languages/index';
 import locations from './locations/index';
 import login from './login/index';
 import logout from './logout/index';
+import mediaComments from './media/comments';
 import media from './media/index';
+import mediaPhotos from './media/photos';
 import observations from './observations/index';
 import oauth from './oauth/index';
 import passwordReset from './password_reset/index';
@@ -22,6 +25,7 @@ import speciesObservations from './species/observations';
 import species from './species/index';
 import speciesTargeted from './species_targeted/index';
 import taxa from './taxa/index';
+import trips from './trips/index';
 import users from './users/index';
 import userStats from './users/stats';
 import verifyEmail from './verify_email/index';
@@ -45,9 +49,13 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(speciesImages);
   await app.register(speciesDistributionMap);
   await app.register(media);
+  await app.register(mediaPhotos);
+  await app.register(mediaComments);
+  await app.register(comment);
   await app.register(observations);
   await app.register(speciesObservations);
   await app.register(userStats);
+  await app.register(trips);
 };
 
 export default routes;

@@ -232,3 +232,20 @@ export const observationDeleted = 'This observation has been deleted.';
 export const observationIdMismatch = 'observation_id: must be the one in the address.';
 export const observationSpeciesMismatch = 'species_id: must be the one in the address.';
 export const statsHidden = 'This member keeps their stats private.';
+
+// Sighting photos, comments and likes (server; docs/api.md "Sighting photos, comments and likes")
+export const imageNotBase64 = 'image: send the image as a base64 data URL (data:image/jpeg;base64,…).';
+export const mediaIdTaken = 'This photo id is already in use. Upload the photo again with a new id.';
+export const photoDeleted = 'This photo has been deleted.';
+export const speciesPhotoNotHere =
+  "This is a species' reference photo: remove it from the species' photos instead.";
+export const commentNotFound = 'There is no such comment, or it has been removed.';
+export const commentEmpty = 'comment: please write something.';
+export const commentNotYours = 'You can only change or delete your own comments.';
+export const commentIdTaken = 'This comment id is already in use. Send the comment again with a new id.';
+export const commentDeleted = 'This comment has been deleted.';
+export const likeOnlyYourself = 'You can only like or unlike photos as yourself.';
+
+// Trips (server; docs/api.md "Trips")
+export const tripNotFound = 'There is no such trip, or it has been removed.';
+export const tripChanged = 'This trip was changed elsewhere. Reload it and try again.';

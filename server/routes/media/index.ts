@@ -3,10 +3,12 @@
  * `thumbnail` (WebP, ≤ 320 px), optionally with the extension the stored URLs carry
  * (`…/original.jpg`, `…/thumbnail.webp`: the client's image cache names files by extension).
  *
- * No token: an <img> cannot send one, and these are published reference photos behind random
- * UUIDs. A photo's files never change (a new photo gets a new id), so the answer may be cached for
- * a year, `immutable`, and embedded by other origins (the API's default resource policy is
- * same-origin). Unknown or deleted: 404 in the usual envelope.
+ * Every kind of photo: species reference photos and members' sighting photos alike. No token: an
+ * <img> cannot send one, and the ids are random UUIDs (docs/api.md "Sighting photos, comments and
+ * likes" on what that means for a private sighting's photo). A photo's files never change (a new
+ * photo gets a new id), so the answer may be cached for a year, `immutable`, and embedded by other
+ * origins (the API's default resource policy is same-origin). Unknown or deleted: 404 in the usual
+ * envelope.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
@@ -21,8 +23,9 @@ const media: FastifyPluginCallbackTypebox = (app, _options, done) => {
     '/media/:id/:variant',
     {
       schema: {
-        tags: ['species'],
-        summary: 'The file of a photo: original (JPEG, ≤ 2048 px) or thumbnail (WebP, ≤ 320 px)',
+        tags: ['media'],
+        summary:
+          'The file of a photo (species or sighting): original (JPEG, ≤ 2048 px) or thumbnail (WebP, ≤ 320 px)',
         params: MediaFileParamsSchema,
         response: {
           // Sent as a stream, which Fastify never serialises; the schema is for the API docs.

@@ -12,7 +12,6 @@
  * - DELETE species/{id}/images/{media_id}: admin / species-admin:r, or the member who uploaded it.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyError } from 'fastify';
 import { failedResponses, FailedSchema } from '@contract/envelope';
 import {
   PHOTO_MAX_BASE64_LENGTH,
@@ -28,7 +27,7 @@ import { canAccess, type AccessRule } from '@contract/permissions';
 import { SpeciesIdParamsSchema } from '@contract/species';
 import { forbidden, notFound } from '../../errors';
 import { memberOf } from '../../plugins/app/auth/guard';
-import { decodePhotoField, photoTooLarge } from '../../plugins/app/media/images';
+import { decodePhotoField, photoBodyTooLarge } from '../../plugins/app/media/images';
 
 /** Who curates species photos: the rule of PUT species/{id}. */
 export const SPECIES_PHOTO_EDITORS: AccessRule = { role: 'admin', permission: 'species-admin:r' };
@@ -71,12 +70,8 @@ const images: FastifyPluginCallbackTypebox = (app, _options, done) => {
       },
       // At onRequest, before a body of up to 20 MB is read and parsed: the guard needs headers only.
       onRequest: app.authorize(SPECIES_PHOTO_EDITORS),
-      // A body over the route's limit is refused before the handler: say so in the photo's terms.
-      // Everything else goes on to the app's error handler.
-      errorHandler: (error: FastifyError, _request, reply) => {
-        if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
-        void reply.code(413).send({ status: 'failed', reason: photoTooLarge().reason });
-      },
+      // A body over the route's limit: 413 in the photo's terms.
+      errorHandler: photoBodyTooLarge,
     },
     async (request) => {
       const { id } = request.params;

@@ -61,6 +61,12 @@ export function memberOf(request: FastifyRequest): MemberPrincipal {
   return principal;
 }
 
+/** On a route that admits client tokens: the member's id, or null for a client token (a guest). */
+export function viewerOf(request: FastifyRequest): string | null {
+  const principal = request.principal;
+  return principal?.kind === 'member' ? principal.userId : null;
+}
+
 export const AUTH_TOKEN_HEADER = 'X-Auth-Token';
 
 export function createGuard(tokens: TokenStore) {

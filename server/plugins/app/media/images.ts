@@ -14,6 +14,7 @@
  * refused before decoding (decompression bombs), and sharp's default `failOn: 'warning'` rejects
  * damaged pixel data.
  */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import sharp, { type Metadata } from 'sharp';
 import {
   PHOTO_MAX_BASE64_LENGTH,
@@ -25,8 +26,9 @@ import {
   type MediaVariant,
 } from '@contract/media';
 import { formatMessage, messages } from '@contract/messages';
+import type { MediaVariants } from '../../../db/schema';
 import { ApiError, badRequest } from '../../../errors';
-import { VARIANT_FILES } from './store';
+import { mediaKey, VARIANT_FILES } from './store';
 
 /** Formats sharp reads that a camera or phone photo comes in ('heif' covers AVIF and HEIC). */
 const PHOTO_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);
@@ -49,23 +51,31 @@ export const photoTooLarge = () =>
 /**
  * The bytes of a `photo` field: a base64 data URL (`data:image/jpeg;base64,…`) or bare base64.
  * Line breaks and spaces (some encoders wrap base64) are ignored; anything else that is not base64
- * is a 400, and more than PHOTO_MAX_BYTES a 413.
+ * is a 400 (`notBase64`, which names the field), and more than PHOTO_MAX_BYTES a 413.
  */
-export function decodePhotoField(photo: string): Buffer {
+export function decodePhotoField(photo: string, notBase64: string = messages.photoNotBase64): Buffer {
   let payload = photo;
   if (payload.startsWith('data:')) {
     const comma = payload.indexOf(',');
-    if (comma === -1 || !payload.slice(0, comma).endsWith(';base64'))
-      throw badRequest(messages.photoNotBase64);
+    if (comma === -1 || !payload.slice(0, comma).endsWith(';base64')) throw badRequest(notBase64);
     payload = payload.slice(comma + 1);
   }
   if (payload.length > PHOTO_MAX_BASE64_LENGTH) throw photoTooLarge();
   payload = payload.replace(/\s+/g, '');
   // Checked first: Node's decoder skips characters that are not base64 instead of failing.
-  if (!BASE64.test(payload) || payload.length % 4 === 1) throw badRequest(messages.photoNotBase64);
+  if (!BASE64.test(payload) || payload.length % 4 === 1) throw badRequest(notBase64);
   const bytes = Buffer.from(payload, 'base64');
   if (bytes.length > PHOTO_MAX_BYTES) throw photoTooLarge();
   return bytes;
+}
+
+/**
+ * The `errorHandler` of an upload route: a body over the route's limit is refused before the
+ * handler, and says so in the photo's terms (413); everything else goes on to the app's handler.
+ */
+export function photoBodyTooLarge(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
+  void reply.code(413).send({ status: 'failed', reason: photoTooLarge().reason });
 }
 
 /** The stored files of an uploaded photo; throws 400 for what is not a photo, 413 for too large. */
@@ -116,4 +126,16 @@ export async function processPhoto(
     // Damaged pixel data, or a format variant the bundled libvips cannot decode (HEVC-coded HEIC).
     throw badRequest(messages.photoNotImage);
   }
+}
+
+/** What the `media` row records of a photo's processed files, stored under the photo's id. */
+export function storedVariants(id: string, files: Record<MediaVariant, ProcessedFile>): MediaVariants {
+  const describe = (file: ProcessedFile) => ({
+    key: mediaKey(id, file.variant),
+    content_type: file.contentType,
+    width: file.width,
+    height: file.height,
+    bytes: file.bytes.length,
+  });
+  return { original: describe(files.original), thumbnail: describe(files.thumbnail) };
 }

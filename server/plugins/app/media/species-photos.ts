@@ -19,8 +19,8 @@ import type { SpeciesThumb } from '@contract/species';
 import type { Clock } from '../../../clock';
 import type { DB, MediaRow, MediaVariants } from '../../../db/schema';
 import { writeSpeciesChange } from '../species/species-writes';
-import { processPhoto } from './images';
-import { mediaKey, VARIANT_FILES, type MediaStore, type StoredFile } from './store';
+import { processPhoto, storedVariants } from './images';
+import { VARIANT_FILES, type MediaStore, type StoredFile } from './store';
 
 /** The rev suffix of a species change that only touched its photos. */
 export const PHOTO_REV_SUFFIX = 'photo';
@@ -110,10 +110,7 @@ export class SpeciesPhotos {
   }): Promise<UploadResult | null> {
     const files = await processPhoto(input.bytes);
     const id = randomUUID();
-    const variants: MediaVariants = {
-      original: this.describe(id, 'original', files.original),
-      thumbnail: this.describe(id, 'thumbnail', files.thumbnail),
-    };
+    const variants = storedVariants(id, files);
     const keys = [variants.original.key, variants.thumbnail.key];
     await this.store.put(variants.original.key, files.original.bytes);
     await this.store.put(variants.thumbnail.key, files.thumbnail.bytes);
@@ -183,7 +180,7 @@ export class SpeciesPhotos {
   }
 
   /**
-   * A stored file of a live photo for GET media/{id}/{variant}: `variant` is 'original' or
+   * A stored file of a live photo of any kind (species or sighting) for GET media/{id}/{variant}: `variant` is 'original' or
    * 'thumbnail', optionally with its extension; null when unknown, deleted or missing.
    */
   async file(mediaId: string, variantName: string): Promise<(StoredFile & { contentType: string }) | null> {
@@ -201,20 +198,6 @@ export class SpeciesPhotos {
     const stored = row.variants[variant as MediaVariant];
     const file = await this.store.open(stored.key);
     return file && { ...file, contentType: stored.content_type };
-  }
-
-  private describe(
-    id: string,
-    variant: MediaVariant,
-    file: { contentType: string; width: number; height: number; bytes: Buffer },
-  ): MediaVariants[MediaVariant] {
-    return {
-      key: mediaKey(id, variant),
-      content_type: file.contentType,
-      width: file.width,
-      height: file.height,
-      bytes: file.bytes.length,
-    };
   }
 
   private async insert(
