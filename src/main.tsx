@@ -18,6 +18,7 @@ import { makeStore } from './app/store';
 import { theme } from './app/theme';
 import { startInitialConfig } from './features/config';
 import { startSpeciesBackgroundSync } from './features/species/sync/listeners';
+import { startMemberBackgroundSync } from './features/sync/listeners';
 
 async function start(): Promise<void> {
   // Where the app was opened, before the router redirects anything (SPEC §2 "Startup").
@@ -48,6 +49,8 @@ async function start(): Promise<void> {
   startInitialConfig(store, startPath, runsAsInstalledApp());
   // The stored list's species, brought up to date in the background once the page is idle.
   startSpeciesBackgroundSync(store);
+  // The member's unsynced sightings, photos and requests, and their sync while signed in.
+  startMemberBackgroundSync(store);
 }
 
 start().catch((error: unknown) => {

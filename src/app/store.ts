@@ -8,6 +8,7 @@ import type { ApiThunkExtra } from '../api/baseQuery';
 import { createApiClient, type ApiClientOptions } from '../api/client';
 import { browserIsOnline, defaultApiBaseUrl, defaultClientCredentialsFromEnv } from './apiDefaults';
 import { startSpeciesSyncReactions } from '../features/species/sync/listeners';
+import { startMemberSyncReactions } from '../features/sync/listeners';
 import { startNetworkReactions, startPersistence } from './listeners';
 import { dynamicMiddleware, rootReducer, type RootState } from './reducer';
 import { createSessionTokens } from './sessionTokens';
@@ -47,6 +48,7 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
   if (persist) startPersistence(startListening);
   startNetworkReactions(startListening);
   startSpeciesSyncReactions(startListening);
+  startMemberSyncReactions(startListening);
 
   const store = configureStore({
     reducer: rootReducer,

@@ -26,3 +26,7 @@ export const BACK_EXIT_WINDOW_MS = 3_000;
 
 /** Slides per view of the menu's slider rows (SPEC §9): the Quick row's tiles, and the others. */
 export const SLIDES_PER_VIEW = { quick: 4.5, default: 3.5 } as const;
+
+/** The Background Sync tag a save made offline registers, and the worker's "sync now" message to pages. */
+export const BACKGROUND_SYNC_TAG = 'fieldmark-member-sync';
+export const SYNC_NOW_MESSAGE = 'fieldmark-sync-now';

@@ -5,7 +5,8 @@
  * Owns: the precache of the app shell and the offline basemap `maps/locations.geojson` (so the app
  * starts, and species distribution maps draw, with the network cut after one online visit), the
  * navigation fallback that serves index.html for every deep link, and a cache-first image cache of
- * uploaded photos (`/api/v1.0/media/…`, immutable by id).
+ * uploaded photos (`/api/v1.0/media/…`, immutable by id), and the Background Sync trigger of the
+ * member's upload queue (backgroundSync.ts).
  * Must not: cache `/api` JSON (Dexie is the offline store, never an HTTP cache), or activate a new
  * version on its own — the page asks the member first and then posts SKIP_WAITING, so a running
  * page never finds its code swapped underneath it.
@@ -14,6 +15,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { registerBackgroundSync } from './backgroundSync';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -48,6 +50,9 @@ registerRoute(
     ],
   }),
 );
+
+// A save made offline asks for a Background Sync; this drains the member's queue (backgroundSync.ts).
+registerBackgroundSync();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;

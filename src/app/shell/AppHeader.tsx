@@ -4,6 +4,7 @@
  * the nickname and Logout when signed in. It re-renders on the session slice's login/logout
  * events, which is how the menu refreshes (SPEC §4).
  */
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -15,6 +16,9 @@ import { product } from '@config/product';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectUser } from '../sessionSlice';
 import { uiActions } from '../uiSlice';
+
+// R10: the unsynced counter, lazily: it reads Dexie, which the first route does not carry.
+const UnsyncedStatus = lazy(() => import('../../features/sync/UnsyncedStatus'));
 
 /** Material's "menu" icon drawn inline: the first route carries no icon component for it. */
 function MenuGlyph() {
@@ -59,6 +63,9 @@ export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
         <Box sx={{ flexGrow: 1 }} />
         {user ? (
           <>
+            <Suspense fallback={null}>
+              <UnsyncedStatus />
+            </Suspense>
             <Typography
               variant="body1"
               title={formatMessage(messages.signedInAs, { nickname: user.nickname })}

@@ -1,6 +1,8 @@
 /**
  * `/logout` (SPEC §2, §4): asks 'Log Out / Are you sure?' with the warning that an offline member
  * cannot log back in; 'Yes, log me out!' ends the session (server and device), Cancel goes back.
+ * With items not yet uploaded it says how many and offers to sync them first (R10); logging out
+ * anyway keeps them on the device for the member's next session here.
  */
 import { useId, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
@@ -10,16 +12,23 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { messages } from '@contract/messages';
+import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsSignedIn } from '../../app/sessionSlice';
+import { selectIsOnline } from '../../app/networkSlice';
+import { selectIsSignedIn, selectUser } from '../../app/sessionSlice';
+import { syncMemberNow } from '../sync/memberSyncThunks';
+import { useUnsyncedCount } from '../sync/unsyncedQueries';
 import { logout } from './authThunks';
 
 export function LogoutPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const isSignedIn = useAppSelector(selectIsSignedIn);
+  const userId = useAppSelector(selectUser)?.user_id ?? null;
+  const online = useAppSelector(selectIsOnline);
+  const unsynced = useUnsyncedCount(userId) ?? 0;
   const [busy, setBusy] = useState(false);
+  const [syncing, setSyncing] = useState(false);
   const titleId = useId();
   const textId = useId();
 
@@ -38,8 +47,25 @@ export function LogoutPage() {
       <DialogContent id={textId}>
         <DialogContentText>{messages.logoutConfirm}</DialogContentText>
         <DialogContentText>{messages.logoutOfflineWarning}</DialogContentText>
+        {unsynced > 0 && (
+          <DialogContentText role="alert" sx={{ mt: 1 }}>
+            {formatMessage(messages.logoutUnsyncedWarning, { count: unsynced })}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
+        {unsynced > 0 && (
+          <Button
+            disabled={!online}
+            loading={syncing}
+            onClick={() => {
+              setSyncing(true);
+              void dispatch(syncMemberNow('asked')).finally(() => setSyncing(false));
+            }}
+          >
+            {messages.logoutSyncFirst}
+          </Button>
+        )}
         <Button onClick={cancel} autoFocus>
           {messages.cancel}
         </Button>

@@ -1,16 +1,19 @@
 /**
- * The app's sync engine (src/db/sync), one per store: it pulls with the store's API client, counts
- * as online only when both the browser and the store's network state say so, and reports the
- * species collection's progress to the `speciesSync` slice.
+ * The app's sync engine (src/db/sync), one per store: it syncs with the store's API client, counts
+ * as online only when both the browser and the store's network state say so, pushes and pulls the
+ * signed-in member's collections (sightings, trips, hotspot likes; src/features/sync drives them)
+ * and reports the species collection's progress to the `speciesSync` slice.
  */
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { ApiClient } from '../../../api/client';
 import { browserIsOnline } from '../../../app/apiDefaults';
 import { selectIsOnline } from '../../../app/networkSlice';
+import { selectUser } from '../../../app/sessionSlice';
 import type { RootState } from '../../../app/reducer';
 import { db } from '../../../db/db';
 import {
   createSyncEngine,
+  MEMBER_COLLECTIONS,
   SPECIES_COLLECTION,
   speciesCollection,
   type SyncEngine,
@@ -49,8 +52,9 @@ export function syncEngineOf(
     engine = createSyncEngine({
       db,
       api: apiClient,
-      collections: [speciesCollection],
+      collections: [speciesCollection, ...MEMBER_COLLECTIONS],
       isOnline: () => browserIsOnline() && selectIsOnline(getState()),
+      currentUserId: () => selectUser(getState())?.user_id ?? null,
       onEvent: (event) => reportSpecies(dispatch, event),
       // SPEC §8: "Failed background sync is logged and retried."
       log: (message, error) => console.warn(message, error),
