@@ -318,3 +318,20 @@ export const likeOnlyYourself = 'You can only like or unlike photos as yourself.
 // Trips (server; docs/api.md "Trips")
 export const tripNotFound = 'There is no such trip, or it has been removed.';
 export const tripChanged = 'This trip was changed elsewhere. Reload it and try again.';
+
+// The member's unsynced data (src/features/sync: the shell's counter and its dialog, the logout
+// warning; R10). Only the lazily loaded sync status uses them.
+export const unsyncedCount = '{count} not yet uploaded';
+export const unsyncedTitle = 'Waiting to upload';
+export const unsyncedRecords = 'Sightings, trips and likes: {count}';
+export const unsyncedPhotos = 'Photos: {count}';
+export const unsyncedRequests = 'Comments and other changes: {count}';
+export const unsyncedRefused = 'Refused by the server';
+export const unsyncedOfflineNote =
+  'They are safe on this device and upload by themselves when you are back online.';
+export const syncNow = 'Sync now';
+export const retryRefused = 'Try the refused ones again';
+export const exportUnsynced = 'Save a copy';
+export const logoutUnsyncedWarning =
+  'You have {count} items that are not uploaded yet. If you log out now they stay on this device and upload the next time you sign in here. Sync them first?';
+export const logoutSyncFirst = 'Sync first';
