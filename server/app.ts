@@ -8,7 +8,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginCallback,
+  type RawServerDefault,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX } from '@contract/index';
 import { systemClock, type Clock } from './clock';
@@ -54,6 +59,11 @@ export interface AppDeps {
   database?: Database;
   mailer?: Mailer;
   clock?: Clock;
+  /**
+   * Plugins registered before everything else (their hooks then see every request). Only tests
+   * pass any: the fault injector of tests/faults.
+   */
+  plugins?: readonly FastifyPluginCallback[];
 }
 
 /** Keeps one-time secrets in links (verify_email?token=…) out of the request log. */
@@ -105,6 +115,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     trustProxy: config.trustProxy,
     ...validationOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  for (const plugin of deps.plugins ?? []) await app.register(plugin);
   await app.register(fieldmark, { config, ...deps });
   return app;
 }

@@ -24,7 +24,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { API_PREFIX } from '@contract/index';
 import type { LoginResponse } from '@contract/auth';
-import { buildApp, type App } from '../../server/app';
+import { buildApp, type App, type AppDeps } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -94,7 +94,10 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
   return { database, dispose };
 }
 
-export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: TestAppOverrides = {},
+  deps: Pick<AppDeps, 'plugins'> = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-test-'));
   const base = loadConfig({});
   const config: ServerConfig = {
@@ -110,7 +113,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const { database, dispose } = await openTestDatabase();
   let app: App;
   try {
-    app = await buildApp(config, { database, clock });
+    app = await buildApp(config, { database, clock, ...deps });
   } catch (error) {
     await dispose();
     throw error;

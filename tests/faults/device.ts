@@ -1,0 +1,102 @@
+/**
+ * A member's device for the fault tests: the real Dexie (fake-indexeddb), the real repositories,
+ * the app's HTTP client and the real sync engine, talking to the real server over loopback through
+ * a wire that can be cut (offline), that delivers a request twice, or that goes dead after a number
+ * of requests (a sync interrupted mid-batch). The database can be closed and reopened under a
+ * newer schema version, as an app update does.
+ */
+import { createApiClient, type ApiClient } from '../../src/api/client';
+import { FieldmarkDB } from '../../src/db/FieldmarkDB';
+import { createSyncEngine, MEMBER_COLLECTIONS, syncMemberData, type SyncEngine } from '../../src/db/sync';
+import { memberTokens } from '../../src/test/memberTokens';
+
+/** The next app version's schema: one more index, so Dexie runs a real upgrade over the queue. */
+export class FieldmarkDBNext extends FieldmarkDB {
+  constructor(name: string) {
+    super(name);
+    this.version(5).stores({
+      species_observations: 'id, user_id, [user_id+species_id], [user_id+date], date',
+    });
+  }
+}
+
+export interface Device {
+  db: FieldmarkDB;
+  userId: string;
+  offline: boolean;
+  /** The next n requests are delivered twice (the answer to the second is the one returned). */
+  duplicateNext: number;
+  /** After this many more requests the wire goes dead (offline); null: never. */
+  cutAfter: number | null;
+  sync(): ReturnType<typeof syncMemberData>;
+  bumpSchema(): Promise<void>;
+  close(): void;
+}
+
+export function createDevice(options: {
+  baseUrl: string;
+  dbName: string;
+  userId: string;
+  authToken: string;
+  timeoutMs: number;
+}): Device {
+  let engine: SyncEngine;
+  const device: Device = {
+    db: new FieldmarkDB(options.dbName),
+    userId: options.userId,
+    offline: false,
+    duplicateNext: 0,
+    cutAfter: null,
+    sync: () => syncMemberData({ db: device.db, api: client }, engine, options.userId),
+    async bumpSchema() {
+      if (device.db instanceof FieldmarkDBNext) return;
+      device.db.close();
+      device.db = new FieldmarkDBNext(options.dbName);
+      await device.db.open();
+      engine.dispose();
+      engine = makeEngine();
+    },
+    close() {
+      engine.dispose();
+      device.db.close();
+    },
+  };
+
+  const wire: typeof fetch = async (input, init) => {
+    if (device.cutAfter !== null) {
+      if (device.cutAfter <= 0) device.offline = true;
+      else device.cutAfter -= 1;
+    }
+    if (device.offline) throw new TypeError('fetch failed: offline');
+    if (device.duplicateNext > 0) {
+      device.duplicateNext -= 1;
+      const first = await fetch(input, init).catch(() => null);
+      await first?.arrayBuffer().catch(() => undefined);
+    }
+    return fetch(input, init);
+  };
+  const client: ApiClient = createApiClient({
+    baseUrl: `${options.baseUrl}/api/v1.0/`,
+    fetch: wire,
+    tokens: memberTokens({ auth_token: options.authToken }),
+    now: Date.now,
+    isOnline: () => !device.offline,
+    clientCredentials: { clientId: 'unused', clientSecret: 'unused' },
+    timeoutMs: options.timeoutMs,
+    retries: 1,
+    retryDelayMs: 1,
+  });
+  const makeEngine = () =>
+    createSyncEngine({
+      db: device.db,
+      api: client,
+      collections: MEMBER_COLLECTIONS,
+      isOnline: () => !device.offline,
+      currentUserId: () => options.userId,
+      // The schedule decides when syncs run; the engine's own retry timers stay out of it.
+      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
+      log: () => undefined,
+    });
+  engine = makeEngine();
+  return device;
+}
