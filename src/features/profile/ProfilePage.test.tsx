@@ -63,17 +63,17 @@ describe('the profile page', () => {
     expect(screen.queryByRole('link', { name: messages.profileEdit })).toBeNull();
   });
 
-  it('says plainly that stats are not built yet when the menu asks for them', async () => {
+  it('says plainly that a section is not built yet when the menu asks for it', async () => {
     const network = fakeNetwork();
     network.on('GET', 'users/u-1', { body: { status: 'success', profile: wren } });
     renderApp(<AppRoutes />, {
-      route: '/profile?section=stats',
+      route: '/profile?section=posts',
       network,
       preloadedState: { session: signedIn },
     });
     expect(
       await screen.findByText(
-        formatMessage(messages.profileSectionComingSoon, { section: labels.stats, product: product.name }),
+        formatMessage(messages.profileSectionComingSoon, { section: labels.posts, product: product.name }),
       ),
     ).toBeTruthy();
   });

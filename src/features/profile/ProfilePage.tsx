@@ -1,9 +1,12 @@
 /**
  * /profile (the signed-in member's own) and /profile/{user_id} (anybody's public profile): who the
  * member is, from GET users/{id}. The owner also sees their name, email and region and a link to
- * the profile editor. Stats, posts, places and sightings (the menu opens them as
- * `?section=…`) are not built yet, and the page says so instead of showing made-up figures.
+ * the profile editor. `?section=stats` (the menu's Stats) shows the member's stats (stats/), also
+ * when the profile itself cannot be loaded: one's own are counted on the device, offline too.
+ * Posts, places and sightings (the menu opens them as `?section=…`) are not built yet, and the
+ * page says so instead of showing made-up figures.
  */
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Alert from '@mui/material/Alert';
@@ -19,6 +22,8 @@ import { product } from '@config/product';
 import { useGetUserQuery } from '../../api/api';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
+
+const ProfileStats = lazy(async () => ({ default: (await import('./stats/ProfileStats')).ProfileStats }));
 
 const SECTIONS: Record<string, string> = {
   stats: labels.stats,
@@ -37,7 +42,13 @@ export function ProfilePage() {
   const id = requestedId ?? me?.user_id;
   const isOwn = id !== undefined && id === me?.user_id;
   const { data, error, isLoading } = useGetUserQuery(id ? { id } : skipToken);
-  const section = SECTIONS[search.get('section') ?? ''];
+  const sectionKey = search.get('section') ?? '';
+  const section = SECTIONS[sectionKey];
+  const stats = sectionKey === 'stats' && id !== undefined && (
+    <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
+      <ProfileStats userId={id} />
+    </Suspense>
+  );
 
   if (isLoading) {
     return (
@@ -54,6 +65,7 @@ export function ProfilePage() {
           {labels.profile}
         </Typography>
         <Alert severity="error">{reason}</Alert>
+        {stats}
       </Stack>
     );
   }
@@ -106,7 +118,8 @@ export function ProfilePage() {
           </Typography>
         </Box>
       )}
-      {section && (
+      {stats}
+      {section && !stats && (
         <Alert severity="info">
           {formatMessage(messages.profileSectionComingSoon, { section, product: product.name })}
         </Alert>

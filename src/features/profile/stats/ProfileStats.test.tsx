@@ -1,0 +1,243 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import { UNSPECIFIED_OBSERVATION_DATE } from '@contract/observations';
+import { userStats } from '@contract/stats';
+import { networkActions } from '../../../app/networkSlice';
+import { AppRoutes } from '../../../app/router';
+import type { SessionState } from '../../../app/sessionSlice';
+import { sessionUserFrom } from '../../../app/sessionUser';
+import { db } from '../../../db/db';
+import { formatDay } from '../../../lib/dateText';
+import { aLoginResponse } from '../../../test/factories';
+import { fakeNetwork, type FakeNetwork } from '../../../test/fakeNetwork';
+import { renderApp } from '../../../test/renderApp';
+import { aPublicSighting, aSighting, localSeconds, WASHINGTON, WESTERN_CAPE } from '../../../test/sightings';
+import { deleteObservation, recordObservation } from '../../observations/observationsRepo';
+import { demoSpecies } from '../../species/testSpecies';
+
+const baldEagle = demoSpecies('Haliaeetus leucocephalus');
+const robin = demoSpecies('Turdus migratorius');
+const elephant = demoSpecies('Loxodonta africana');
+const WREN = 'u-1';
+
+const signedIn: SessionState = {
+  user: sessionUserFrom({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
+  authToken: 'auth.4000000000',
+  refreshToken: 'refresh.4100000000',
+  clientToken: null,
+  isRestored: true,
+};
+
+const otherMember = {
+  user_id: 'u-2',
+  nickname: 'Kestrel',
+  avatar: null,
+  about: '',
+  created_at: 1_767_225_600,
+};
+
+beforeAll(async () => {
+  await import('../ProfilePage');
+  await import('./ProfileStats'); // lazy: compile it once, outside the tests' waits
+  await import('../../../app/routes/AppPages');
+});
+
+beforeEach(async () => {
+  await Promise.all([
+    db.species_observations.clear(),
+    db.trips.clear(),
+    db.dirty.clear(),
+    db.photo_uploads.clear(),
+    db.species.clear(),
+  ]);
+  // The robin is not on the device: its name comes from the sightings' taxa.
+  await db.species.bulkPut([baldEagle, elephant]);
+});
+
+/** A network that never answers, as when the device is offline. */
+function offlineNetwork(): FakeNetwork {
+  return { ...fakeNetwork(), fetch: () => Promise.reject(new TypeError('Failed to fetch')) };
+}
+
+/** The totals list as {label: figure}. */
+function totals(): Record<string, string> {
+  const section = screen.getByRole('region', { name: labels.stats });
+  const terms = within(section).getAllByRole('term');
+  const figures = within(section).getAllByRole('definition');
+  return Object.fromEntries(terms.map((term, index) => [term.textContent, figures[index]!.textContent]));
+}
+
+/** The species table as rows of cell texts, without the header. */
+function tableRows(): string[][] {
+  const table = screen.getByRole('table', { name: messages.statsSpeciesSeen });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+}
+
+describe('my stats', () => {
+  it('are counted on the device, offline, with the figures userStats gives', async () => {
+    await recordObservation(
+      db,
+      WREN,
+      aSighting(baldEagle, localSeconds(2026, 3, 3), { location: WASHINGTON }),
+    );
+    await recordObservation(
+      db,
+      WREN,
+      aSighting(baldEagle, localSeconds(2026, 4, 1), { location: WASHINGTON }),
+    );
+    await recordObservation(db, WREN, aSighting(robin, localSeconds(2026, 3, 10), { location: WASHINGTON }));
+    await recordObservation(
+      db,
+      WREN,
+      aSighting(elephant, localSeconds(2026, 5, 2), { location: WESTERN_CAPE }),
+    );
+    await recordObservation(db, WREN, aSighting(null, UNSPECIFIED_OBSERVATION_DATE));
+    const gone = await recordObservation(db, WREN, aSighting(robin, localSeconds(2026, 1, 1)));
+    await deleteObservation(db, WREN, gone.id);
+    await recordObservation(db, 'u-2', aSighting(robin, localSeconds(2026, 2, 2)));
+
+    const { store } = renderApp(<AppRoutes />, {
+      route: '/profile?section=stats',
+      network: offlineNetwork(),
+      preloadedState: { session: signedIn },
+    });
+    act(() => {
+      store.dispatch(networkActions.wentOffline());
+    });
+
+    const expected = userStats(WREN, await db.species_observations.where('user_id').equals(WREN).toArray());
+    expect(expected.count).toEqual({ observations: 5, lifers: 3 });
+    await screen.findByRole('table', { name: messages.statsSpeciesSeen });
+    expect(totals()).toEqual({
+      [messages.statsSightings]: '5',
+      [messages.statsLifers]: '3',
+      [messages.statsSpeciesSeen]: '3',
+    });
+    const eagle = expected.observations[baldEagle.id]!;
+    const robinSeen = expected.observations[robin.id]!;
+    const elephantSeen = expected.observations[elephant.id]!;
+    // The latest lifer first.
+    expect(tableRows()).toEqual([
+      [
+        elephant.name,
+        '1',
+        formatDay(elephantSeen.date_seen_first),
+        formatDay(elephantSeen.date_seen_last),
+        'Western Cape, South Africa',
+      ],
+      [
+        'Turdus migratorius',
+        '1',
+        formatDay(robinSeen.date_seen_first),
+        formatDay(robinSeen.date_seen_last),
+        'Washington, United States of America',
+      ],
+      [
+        'Bald Eagle',
+        '2',
+        formatDay(eagle.date_seen_first),
+        formatDay(eagle.date_seen_last),
+        'Washington, United States of America',
+      ],
+    ]);
+  });
+
+  it('follow a new sighting at once', async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'users/u-1', {
+      body: { status: 'success', profile: { ...otherMember, user_id: WREN } },
+    });
+    renderApp(<AppRoutes />, {
+      route: '/profile?section=stats',
+      network,
+      preloadedState: { session: signedIn },
+    });
+    expect(await screen.findByText(messages.statsEmpty)).toBeTruthy();
+    await recordObservation(db, WREN, aSighting(baldEagle, localSeconds(2026, 3, 3)));
+    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    expect(totals()[messages.statsLifers]).toBe('1');
+  });
+});
+
+describe("another member's stats", () => {
+  it("show the server's reason when the member keeps them private", async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'users/u-2', { body: { status: 'success', profile: otherMember } });
+    network.on('GET', 'users/u-2/stats', {
+      status: 403,
+      body: { status: 'failed', reason: messages.statsHidden },
+    });
+    renderApp(<AppRoutes />, {
+      route: '/profile/u-2?section=stats',
+      network,
+      preloadedState: { session: signedIn },
+    });
+    expect(await screen.findByText(messages.statsHidden)).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('come from GET users/{id}/stats, named from the device and their public sightings', async () => {
+    const network = fakeNetwork();
+    const first = localSeconds(2026, 2, 1);
+    const last = localSeconds(2026, 2, 20);
+    network.on('GET', 'users/u-2', { body: { status: 'success', profile: otherMember } });
+    network.on('GET', 'users/u-2/stats', {
+      body: {
+        status: 'success',
+        stats: {
+          _id: 'u-2',
+          observations: {
+            [baldEagle.id]: {
+              count: 2,
+              date_seen_first: first,
+              date_seen_last: last,
+              custom_photo: null,
+              location: { 'US-WA': { date_seen_first: first, date_seen_last: last } },
+            },
+            [robin.id]: {
+              count: 1,
+              date_seen_first: first,
+              date_seen_last: first,
+              custom_photo: null,
+              location: {},
+            },
+          },
+          count: { observations: 4, lifers: 2 },
+        },
+        observations: [
+          aPublicSighting('u-2', 'obs-1', robin, first),
+          aPublicSighting('u-2', 'obs-2', baldEagle, last),
+        ],
+      },
+    });
+    renderApp(<AppRoutes />, {
+      route: '/profile/u-2?section=stats',
+      network,
+      preloadedState: { session: signedIn },
+    });
+    await screen.findByRole('table', { name: messages.statsSpeciesSeen });
+    expect(totals()[messages.statsSightings]).toBe('4');
+    expect(tableRows().map((row) => [row[0], row[1], row[4]])).toEqual([
+      ['Bald Eagle', '2', 'Washington'],
+      ['Turdus migratorius', '1', messages.statsLocationUnknown],
+    ]);
+    expect(network.sent.some((request) => request.path === 'users/u-2/stats?include_observations=true')).toBe(
+      true,
+    );
+  });
+
+  it('need an account', async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'users/u-2', { body: { status: 'success', profile: otherMember } });
+    renderApp(<AppRoutes />, { route: '/profile/u-2?section=stats', network });
+    expect(await screen.findByText(messages.statsSignIn)).toBeTruthy();
+    expect(network.sent.some((request) => request.path.startsWith('users/u-2/stats'))).toBe(false);
+  });
+});
