@@ -45,7 +45,16 @@ registerRoute(
           url.search = '';
           return Promise.resolve(url.href);
         },
-        cacheWillUpdate: ({ response }) => Promise.resolve(response.status === 200 ? response : null),
+        cacheWillUpdate: ({ request, response }) => {
+          if (response.status === 200) return Promise.resolve(response);
+          console.warn(`Image cache: ${request.url} answered ${response.status}; not cached`);
+          return Promise.resolve(null);
+        },
+        // SPEC §8: a failed download is logged only and treated as not cached.
+        fetchDidFail: ({ request, error }) => {
+          console.warn(`Image cache: ${request.url} could not be downloaded; not cached`, error);
+          return Promise.resolve();
+        },
       },
     ],
   }),
