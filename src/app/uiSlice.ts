@@ -45,6 +45,14 @@ export interface Toast {
   durationMs: number;
   /** `middle` for the spec's centred toasts (sign-in and registration failures). */
   position: 'top' | 'middle' | 'bottom';
+  /** A button in the toast that opens a modal (SPEC §5: the signed-out refusal's Login button). */
+  action?: ToastAction;
+}
+
+/** Plain data like the rest of the slice: the button's text and the modal it opens. */
+export interface ToastAction {
+  label: string;
+  modal: ModalRequest;
 }
 
 export type ToastRequest = Omit<Toast, 'id' | 'durationMs' | 'position'> &
@@ -98,10 +106,23 @@ export const uiSlice = createSlice({
         payload: {
           ...request,
           id: nanoid(),
-          durationMs: request.durationMs ?? defaultToastDuration(request.severity),
+          // A toast with a button stays long enough to reach the button (WCAG 2.2.1).
+          durationMs:
+            request.durationMs ?? (request.action ? TOAST_MS.danger : defaultToastDuration(request.severity)),
           position: request.position ?? 'bottom',
         },
       }),
+    },
+    /** The toast's action button was pressed: the toast closes and its modal opens. */
+    toastActionTaken: {
+      reducer(state, action: PayloadAction<{ toastId: string; modalId: string }>) {
+        const request = state.toast?.id === action.payload.toastId ? state.toast.action?.modal : undefined;
+        if (!request) return;
+        state.toast = null;
+        if (!sameRequest(state.modals.at(-1), request))
+          state.modals.push({ ...request, id: action.payload.modalId });
+      },
+      prepare: (toastId: string) => ({ payload: { toastId, modalId: nanoid() } }),
     },
     /** The toast with this id closed; a newer one that replaced it stays. */
     toastDismissed(state, action: PayloadAction<string>) {

@@ -1,13 +1,20 @@
 /**
  * Shows one toast at a time (MUI Snackbar + Alert). Presentational: the app passes the toast at the
- * head of its queue and removes it when this reports it closed, so the next one follows.
+ * head of its queue and removes it when this reports it closed, so the next one follows. The one
+ * exception is a toast's action button, which dispatches `toastActionTaken` itself (the toast names
+ * the modal it opens as data).
  */
 import { useEffect, useRef } from 'react';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
 import type { SxProps, Theme } from '@mui/material/styles';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
+import { useAppDispatch } from '../app/hooks';
+import { uiActions } from '../app/uiSlice';
 
 export interface ToastView {
   id: string;
@@ -16,6 +23,7 @@ export interface ToastView {
   severity: 'success' | 'info' | 'warning' | 'error';
   durationMs: number;
   position: 'top' | 'middle' | 'bottom';
+  action?: { label: string };
 }
 
 export interface ToastHostProps {
@@ -65,6 +73,7 @@ export function ToastHost({ toast, closeLabel, onClose }: ToastHostProps) {
 
 function ToastSnackbar({ toast, closeLabel, onClose }: ToastHostProps & { toast: ToastView }) {
   const ref = useStaysAnnounced();
+  const dispatch = useAppDispatch();
   const close = (_event?: unknown, reason?: SnackbarCloseReason) => {
     // A click elsewhere must not swallow a message before the member could read it.
     if (reason === 'clickaway') return;
@@ -84,6 +93,29 @@ function ToastSnackbar({ toast, closeLabel, onClose }: ToastHostProps & { toast:
         variant="standard"
         onClose={() => close()}
         slotProps={{ closeButton: { 'aria-label': closeLabel, title: closeLabel } }}
+        // Alert drops its close button when given an action, so both are rendered here.
+        action={
+          toast.action && (
+            <>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => dispatch(uiActions.toastActionTaken(toast.id))}
+              >
+                {toast.action.label}
+              </Button>
+              <IconButton
+                color="inherit"
+                size="small"
+                aria-label={closeLabel}
+                title={closeLabel}
+                onClick={() => close()}
+              >
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
+          )
+        }
         sx={{ width: '100%', maxWidth: 560, boxShadow: 6 }}
       >
         {toast.title && <AlertTitle>{toast.title}</AlertTitle>}
