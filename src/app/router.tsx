@@ -16,6 +16,7 @@ import { authRoutes } from '../features/auth';
 import { cmsRoutes } from '../features/cms';
 import { configRoutes } from '../features/config';
 import { menuRoutes } from '../features/menu';
+import { observationRoutes } from '../features/observations';
 import { profileRoutes } from '../features/profile';
 import { speciesRoutes } from '../features/species';
 import { runsAsInstalledApp } from './boot';
@@ -36,6 +37,7 @@ export const featureRoutes: readonly RouteObject[] = [
   ...cmsRoutes,
   ...configRoutes,
   ...menuRoutes,
+  ...observationRoutes,
   ...profileRoutes,
   ...speciesRoutes,
 ];

@@ -335,3 +335,8 @@ export const exportUnsynced = 'Save a copy';
 export const logoutUnsyncedWarning =
   'You have {count} items that are not uploaded yet. If you log out now they stay on this device and upload the next time you sign in here. Sync them first?';
 export const logoutSyncFirst = 'Sync first';
+
+// Recording a sighting (src/features/observations). Only the Login button of the signed-out refusal
+// (SPEC §5) is here: the species pages show it, and this module is on the first route anyway. The
+// recording page's own texts are in labels.ts, which loads with the pages.
+export const loginButton = 'Login';

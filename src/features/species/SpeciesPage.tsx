@@ -1,16 +1,20 @@
 /**
  * `/species/{species_id}` (SPEC §2): a species at a glance, from the device (works offline): its
- * names in English and the additional language, photos, where it lives, and recording a sighting.
+ * names in English and the additional language, photos, where it lives, recording a sighting (the
+ * form, or quick record) and the member's own sightings of it.
  * The full names, taxonomy and checklist sources are on `/species-details/{species_id}`
  * (SpeciesDetailsPage), linked from here.
  */
 import { useParams } from 'react-router-dom';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
+import { selectIsSignedIn } from '../../app/sessionSlice';
+import { SpeciesSightings } from '../observations';
 import { additionalLanguageId } from './languages';
 import { DistributionMap } from './map/DistributionMap';
 import { useSpecies } from './speciesQueries';
@@ -28,6 +32,7 @@ export function SpeciesPage() {
   const { species_id: id } = useParams();
   const species = useSpecies(id);
   const languageId = additionalLanguageId(useAppSelector(selectConfig).language.language);
+  const isSignedIn = useAppSelector(selectIsSignedIn);
   if (species === undefined) return <CircularProgress aria-label={messages.loading} sx={{ my: 3 }} />;
   if (species === null) return <SpeciesMissing />;
 
@@ -35,6 +40,11 @@ export function SpeciesPage() {
     <Stack spacing={2} sx={{ py: 3 }}>
       <SpeciesHeading species={species} languageId={languageId} />
       <SpeciesActions species={species} view="summary" />
+      {isSignedIn && (
+        <SpeciesSection id="species-sightings" title={labels.sightingYourRecent}>
+          <SpeciesSightings speciesId={species.id} />
+        </SpeciesSection>
+      )}
       <SpeciesSection id="species-photos" title={speciesTexts.speciesPhotos}>
         <SpeciesPhotos species={species} />
       </SpeciesSection>

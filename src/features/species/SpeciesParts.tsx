@@ -14,13 +14,13 @@ import Typography from '@mui/material/Typography';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import EditIcon from '@mui/icons-material/Edit';
 import { labels } from '@contract/labels';
-import { messages } from '@contract/messages';
 import { speciesTexts } from '@contract/speciesTexts';
 import { canAccess } from '@contract/permissions';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { SpeciesRow } from '../../db/rows';
+import { QuickRecordButton, recordSignedOutToast } from '../observations';
 import { additionalName } from './SpeciesVirtualList';
 
 /** A classification as people read it: 'Birds|IOC' → 'Birds (IOC)'. */
@@ -72,13 +72,12 @@ export function SpeciesActions({ species, view }: { species: SpeciesRow; view: S
       {labels.recordSighting}
     </Button>
   ) : (
-    // SPEC §5: recording while signed out is refused with this message, before leaving the page.
+    // SPEC §5: recording while signed out is refused with this message (and a Login button),
+    // before leaving the page.
     <Button
       variant="contained"
       startIcon={<AddLocationAltIcon />}
-      onClick={() =>
-        dispatch(uiActions.toastShown({ message: messages.recordSignedOut, severity: 'warning' }))
-      }
+      onClick={() => dispatch(uiActions.toastShown(recordSignedOutToast()))}
     >
       {labels.recordSighting}
     </Button>
@@ -86,6 +85,7 @@ export function SpeciesActions({ species, view }: { species: SpeciesRow; view: S
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {record}
+      <QuickRecordButton species={species} />
       {view === 'summary' ? (
         <Button variant="outlined" component={RouterLink} to={`/species-details/${id}`}>
           {speciesTexts.speciesNamesAndTaxonomy}

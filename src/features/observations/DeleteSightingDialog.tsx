@@ -1,0 +1,32 @@
+/** The confirmation before deleting one's own sighting: deleting cannot be undone. */
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import { AppDialog } from '../../ui/AppDialog';
+
+export function DeleteSightingDialog({
+  onConfirm,
+  onCancel,
+}: {
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <AppDialog
+      title={labels.sightingDeleteTitle}
+      closeLabel={messages.close}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button onClick={onCancel}>{messages.cancel}</Button>
+          <Button color="error" variant="contained" onClick={onConfirm}>
+            {labels.sightingDeleteConfirm}
+          </Button>
+        </>
+      }
+    >
+      <Typography>{labels.sightingDeleteBody}</Typography>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * A sighting's photos: the ones already stored (shown from the upload queue until uploaded), new
+ * ones taken with the camera or chosen from the device (already resized, see usePendingPhotos),
+ * which one is featured, and removing any of them.
+ */
+import { useId, type ChangeEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddAPhotoIcon from '@mui/icons-material/AddAPhoto';
+import DeleteIcon from '@mui/icons-material/Delete';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import type { ObservationMedia } from '@contract/observations';
+import { labels } from '@contract/labels';
+import { formatMessage } from '@contract/messages';
+import type { PendingPhoto } from './usePendingPhotos';
+import { useObservationPhotoSrc } from './useObservationPhotoSrc';
+
+const hiddenInput = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+export interface PhotoPickerProps {
+  media: readonly ObservationMedia[];
+  pending: readonly PendingPhoto[];
+  featured: string | null;
+  onFeatured: (mediaId: string) => void;
+  onRemoveMedia: (mediaId: string) => void;
+  onRemovePending: (mediaId: string) => void;
+  onAdd: (files: File[]) => void;
+  isPreparing: boolean;
+  error?: string;
+}
+
+function StoredPhoto({ media, alt }: { media: ObservationMedia; alt: string }) {
+  const src = useObservationPhotoSrc(media);
+  return <PhotoImage src={src} alt={alt} />;
+}
+
+function PhotoImage({ src, alt }: { src: string | undefined; alt: string }) {
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={alt}
+      sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover' }}
+    />
+  );
+}
+
+export function PhotoPicker(props: PhotoPickerProps) {
+  const { media, pending, featured } = props;
+  const featuredLabelId = useId();
+  const ids = [...media.map((item) => item.media_id), ...pending.map((photo) => photo.media_id)];
+  const featuredId = featured !== null && ids.includes(featured) ? featured : (ids[0] ?? '');
+
+  const add = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    // Choosing the same file again must fire change again.
+    event.target.value = '';
+    if (files.length > 0) props.onAdd(files);
+  };
+
+  const entries = [
+    ...media.map((item) => ({
+      mediaId: item.media_id,
+      image: (number: number) => (
+        <StoredPhoto
+          media={item}
+          alt={
+            item.species_thumb
+              ? labels.sightingSpeciesPhotoAlt
+              : formatMessage(labels.sightingPhotoAlt, { number })
+          }
+        />
+      ),
+      remove: () => props.onRemoveMedia(item.media_id),
+    })),
+    ...pending.map((photo) => ({
+      mediaId: photo.media_id,
+      image: (number: number) => (
+        <PhotoImage src={photo.previewUrl} alt={formatMessage(labels.sightingPhotoAlt, { number })} />
+      ),
+      remove: () => props.onRemovePending(photo.media_id),
+    })),
+  ];
+
+  return (
+    <FormControl component="fieldset" error={props.error !== undefined} sx={{ gap: 1 }}>
+      <FormLabel component="legend">{labels.sightingPhotos}</FormLabel>
+      <Typography variant="body2" color="text.secondary">
+        {labels.sightingPhotosHint}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button component="label" variant="outlined" startIcon={<AddAPhotoIcon />}>
+          {labels.sightingTakePhoto}
+          <Box
+            component="input"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            onChange={add}
+            sx={hiddenInput}
+          />
+        </Button>
+        <Button component="label" variant="outlined" startIcon={<PhotoLibraryIcon />}>
+          {labels.sightingChoosePhotos}
+          <Box component="input" type="file" accept="image/*" multiple onChange={add} sx={hiddenInput} />
+        </Button>
+        {props.isPreparing && (
+          <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}>
+            <CircularProgress size={20} aria-hidden />
+            <Typography variant="body2">{labels.sightingPreparingPhotos}</Typography>
+          </Stack>
+        )}
+      </Stack>
+      {ids.length > 0 && (
+        <>
+          <Typography id={featuredLabelId} variant="subtitle2">
+            {labels.sightingFeaturedPhoto}
+          </Typography>
+          <RadioGroup
+            aria-labelledby={featuredLabelId}
+            value={featuredId}
+            onChange={(event) => props.onFeatured(event.target.value)}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+              gap: 1,
+            }}
+          >
+            {entries.map((entry, index) => (
+              <Stack key={entry.mediaId} spacing={0.5}>
+                {entry.image(index + 1)}
+                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                  <FormControlLabel
+                    value={entry.mediaId}
+                    control={<Radio size="small" />}
+                    label={formatMessage(labels.sightingPhotoNumber, { number: index + 1 })}
+                  />
+                  <IconButton
+                    size="small"
+                    aria-label={formatMessage(labels.sightingRemovePhoto, { number: index + 1 })}
+                    onClick={entry.remove}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Stack>
+              </Stack>
+            ))}
+          </RadioGroup>
+        </>
+      )}
+      {props.error && <FormHelperText>{props.error}</FormHelperText>}
+    </FormControl>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * `/species-observation[/{species_id}[/{observation_id}]]` (SPEC §2): record a sighting, or edit one
+ * of one's own, entirely from the device (works offline). With a species id the species is preset
+ * (`unspecified` presets an unspecified sighting); with an observation id the sighting is loaded
+ * from Dexie — only the member who recorded it may change it. The route table already refuses
+ * guests; this page still renders nothing without a member.
+ */
+import { useParams } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/sessionSlice';
+import { ObservationForm } from './ObservationForm';
+import { useObservation, useSpeciesRow } from './observationQueries';
+import { UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
+
+const loading = <CircularProgress aria-label={messages.loading} sx={{ my: 3 }} />;
+
+function Refusal({ title, body }: { title: string; body?: string }) {
+  return (
+    <Stack spacing={2} sx={{ py: 3, alignItems: 'flex-start' }}>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      {body && <Typography>{body}</Typography>}
+      <Button variant="outlined" component={RouterLink} to="/species">
+        {labels.species}
+      </Button>
+    </Stack>
+  );
+}
+
+export function RecordObservationPage() {
+  const { species_id: speciesParam, observation_id: observationId } = useParams();
+  const user = useAppSelector(selectUser);
+  const isUnspecified = speciesParam === UNSPECIFIED_SPECIES_SEGMENT;
+  const presetId = isUnspecified ? undefined : speciesParam;
+  const observation = useObservation(observationId);
+  // The sighting's own species when editing (the address may name another), else the preset one.
+  const speciesId = observationId ? (observation?.species_id ?? undefined) : presetId;
+  const species = useSpeciesRow(speciesId);
+
+  if (!user) return null;
+  if (observationId) {
+    if (observation === undefined) return loading;
+    if (observation === null)
+      return <Refusal title={labels.sightingNotOnDevice} body={labels.sightingNotOnDeviceBody} />;
+    if (observation.user_id !== user.user_id) return <Refusal title={labels.sightingNotYours} />;
+    if (species === undefined) return loading;
+    return (
+      <ObservationForm key={observation.id} userId={user.user_id} existing={observation} species={species} />
+    );
+  }
+  if (species === undefined) return loading;
+  return (
+    <ObservationForm
+      key={speciesParam ?? ''}
+      userId={user.user_id}
+      existing={null}
+      species={species}
+      unspecified={isUnspecified}
+      presetMissing={presetId !== undefined && species === null}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The species of a sighting: chosen by the local species search (the member's region and animal
+ * groups, offline; src/lib/search through the species feature), preset from the address, or left
+ * open on purpose as an unspecified sighting to identify later.
+ */
+import { Suspense } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import type { SpeciesRow } from '../../db/rows';
+import { SpeciesChooser } from '../species';
+
+export interface SpeciesPickerProps {
+  species: SpeciesRow | null;
+  unspecified: boolean;
+  onSpecies: (species: SpeciesRow | null) => void;
+  onUnspecified: (unspecified: boolean) => void;
+  error?: string;
+  /** The address named a species this device does not have. */
+  presetMissing?: boolean;
+}
+
+export function SpeciesPicker({
+  species,
+  unspecified,
+  onSpecies,
+  onUnspecified,
+  error,
+  presetMissing = false,
+}: SpeciesPickerProps) {
+  return (
+    <FormControl component="fieldset" error={error !== undefined} sx={{ gap: 1 }}>
+      <FormLabel component="legend">{labels.sightingSpecies}</FormLabel>
+      {!unspecified &&
+        (species ? (
+          <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Box>
+              <Typography sx={{ fontWeight: 600 }}>{species.name}</Typography>
+              <Typography color="text.secondary" component="i">
+                {species.scientific_name}
+              </Typography>
+            </Box>
+            <Button variant="text" onClick={() => onSpecies(null)}>
+              {labels.sightingChangeSpecies}
+            </Button>
+          </Stack>
+        ) : (
+          <>
+            {presetMissing && <Typography color="warning.main">{labels.sightingSpeciesMissing}</Typography>}
+            <Suspense fallback={<CircularProgress size={24} aria-label={messages.loading} />}>
+              <SpeciesChooser onChoose={onSpecies} hint={labels.sightingSearchHint} />
+            </Suspense>
+          </>
+        ))}
+      <FormControlLabel
+        control={<Checkbox checked={unspecified} onChange={(event) => onUnspecified(event.target.checked)} />}
+        label={labels.sightingUnspecified}
+      />
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
