@@ -4,4 +4,6 @@ interface ImportMetaEnv {
   readonly VITE_API_HOST?: string;
   readonly VITE_CLIENT_ID?: string;
   readonly VITE_CLIENT_SECRET?: string;
+  /** A production map style (http(s) URL) used instead of the local offline one (docs/operations.md). */
+  readonly VITE_MAP_STYLE_URL?: string;
 }

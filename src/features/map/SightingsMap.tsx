@@ -1,0 +1,247 @@
+/**
+ * A MapLibre map of sightings, reusable by any page: the style of mapStyle.ts, the sightings as one
+ * clustered source fed from a live query, a click on a cluster zooms in, a click on one sighting
+ * hands its id to the page. Presentational: no Redux, no Dexie; the page passes the data.
+ *
+ * The `maplibregl.Map` lives in a ref for the component's lifetime and never leaves it; the camera
+ * goes out as plain numbers. This module is the only one that imports maplibre-gl (and its CSS),
+ * and only the lazily loaded map pages import it, so MapLibre never reaches the first route.
+ *
+ * For tests and people alike the outer element says what the map is doing: `data-map-state`
+ * ('loading' | 'idle' | 'failed', set on MapLibre's 'idle'), `data-basemap` ('loaded' once the
+ * offline outlines are drawn, 'none' under a production style), `data-sightings` (points drawn)
+ * and `data-zoom` (the zoom when the map last came to rest).
+ */
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTheme, type Theme } from '@mui/material/styles';
+import {
+  Map as MapLibreMap,
+  NavigationControl,
+  setWorkerUrl,
+  type GeoJSONSource,
+  type MapLayerMouseEvent,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { mapTexts } from '@contract/mapTexts';
+import { WORLD_CAMERA, type Camera } from './camera';
+import {
+  BASEMAP_SOURCE,
+  CLUSTERS_LAYER,
+  localStyle,
+  POINT_LAYERS,
+  productionStyleUrl,
+  SIGHTINGS_SOURCE,
+  sightingsLayers,
+  sightingsSource,
+  type MapColours,
+} from './mapStyle';
+import {
+  emptySightings,
+  sightingAt,
+  sightingsCount,
+  sightingsGeoJson,
+  type SightingsCollection,
+} from './sightingFeatures';
+
+// Bundled, the worker would be looked up beside the chunk under a name that does not exist; this
+// is the emitted (and precached) file (notes/toolchain.md "maplibre-gl 6").
+setWorkerUrl(workerUrl);
+
+/** The offline basemap the species distribution maps also draw (features/species/map/useBasemap.ts). */
+const basemapUrl = () =>
+  new URL(`${import.meta.env.BASE_URL}maps/locations.geojson`, window.location.href).href;
+
+/** How far from a dot's centre a click still picks it: the dot's radius and a finger's slack. */
+const CLICK_RADIUS_PX = 14;
+
+function coloursOf(theme: Theme): MapColours {
+  return {
+    water: '#d6e6f0',
+    land: theme.palette.grey[100],
+    border: theme.palette.grey[500],
+    lifer: theme.palette.secondary.main,
+    sighting: theme.palette.primary.main,
+    cluster: theme.palette.primary.dark,
+    halo: '#ffffff',
+  };
+}
+
+/** A Point geometry's [longitude, latitude]; null for anything else. */
+function pointOf(geometry: unknown): [number, number] | null {
+  const { type, coordinates } = (geometry ?? {}) as { type?: unknown; coordinates?: unknown };
+  if (type !== 'Point' || !Array.isArray(coordinates)) return null;
+  const [longitude, latitude] = coordinates as unknown[];
+  return typeof longitude === 'number' && typeof latitude === 'number' ? [longitude, latitude] : null;
+}
+
+export type MapStatus = 'loading' | 'idle' | 'failed';
+
+export interface SightingsMapProps {
+  /** What to draw; undefined while it loads. */
+  sightings: SightingsCollection | undefined;
+  /** The map's accessible name. */
+  label: string;
+  /** Where to start; without it the map fits the first sightings, or shows the world. */
+  camera?: Camera | undefined;
+  onCameraChange?: (camera: Camera) => void;
+  /** A click on one sighting (not a cluster). */
+  onSelect?: (id: string) => void;
+  /** Drawn over the map (a panel, a prompt). */
+  children?: ReactNode;
+}
+
+export function SightingsMap({
+  sightings,
+  label,
+  camera,
+  onCameraChange,
+  onSelect,
+  children,
+}: SightingsMapProps) {
+  const theme = useTheme();
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  /** What the source shows now: the map's handlers read it (style reloads, clicks). */
+  const sightingsRef = useRef<SightingsCollection | undefined>(undefined);
+  const isFittedRef = useRef(camera !== undefined);
+  const [status, setStatus] = useState<MapStatus>('loading');
+  const [basemap, setBasemap] = useState<'loading' | 'loaded' | 'none'>('loading');
+  const [zoom, setZoom] = useState<number | null>(null);
+  // The map is built once; the latest props reach its handlers through this ref.
+  const latest = useRef({ label, camera, onCameraChange, onSelect });
+  useEffect(() => {
+    latest.current = { label, camera, onCameraChange, onSelect };
+  });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const colours = coloursOf(theme);
+    const remote = productionStyleUrl(import.meta.env.VITE_MAP_STYLE_URL);
+    const local = localStyle(basemapUrl(), colours);
+    const start = latest.current.camera ?? WORLD_CAMERA;
+    let map: MapLibreMap;
+    try {
+      map = new MapLibreMap({
+        container,
+        style: remote ?? local,
+        center: [start.longitude, start.latitude],
+        zoom: start.zoom,
+        // A production style's sources need their credit; the local basemap is credited on About.
+        attributionControl: remote ? { compact: true } : false,
+        dragRotate: false,
+        pitchWithRotate: false,
+        touchPitch: false,
+        locale: {
+          'Map.Title': latest.current.label,
+          'NavigationControl.ZoomIn': mapTexts.mapZoomIn,
+          'NavigationControl.ZoomOut': mapTexts.mapZoomOut,
+        },
+      });
+    } catch (error) {
+      // No WebGL (an old device, a locked-down browser): the page's summary and list link remain.
+      console.warn('The map could not start', error);
+      setStatus('failed');
+      return;
+    }
+    mapRef.current = map;
+    map.touchZoomRotate.disableRotation();
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+
+    let isStyleLoaded = false;
+    map.on('style.load', () => {
+      isStyleLoaded = true;
+      // On every style (the production one, or the local one it fell back to).
+      if (!map.getSource(SIGHTINGS_SOURCE)) {
+        const shown = sightingsRef.current ?? emptySightings();
+        map.addSource(SIGHTINGS_SOURCE, sightingsSource(sightingsGeoJson(shown)));
+        for (const layer of sightingsLayers(colours)) map.addLayer(layer);
+      }
+    });
+    map.on('error', (event) => {
+      // Offline, or a production style that cannot be reached: draw the local style instead.
+      if (remote && !isStyleLoaded) {
+        isStyleLoaded = true;
+        map.setStyle(local);
+        return;
+      }
+      console.warn('Map error', event.error);
+    });
+    map.on('idle', () => {
+      setStatus('idle');
+      setZoom(Math.round(map.getZoom() * 100) / 100);
+      const hasBasemap = map.getSource(BASEMAP_SOURCE) !== undefined;
+      setBasemap(hasBasemap ? (map.isSourceLoaded(BASEMAP_SOURCE) ? 'loaded' : 'loading') : 'none');
+    });
+    map.on('moveend', () => {
+      const center = map.getCenter();
+      latest.current.onCameraChange?.({ longitude: center.lng, latitude: center.lat, zoom: map.getZoom() });
+    });
+    map.on('click', CLUSTERS_LAYER, (event: MapLayerMouseEvent) => {
+      const cluster = event.features?.[0];
+      const clusterId: unknown = cluster?.properties.cluster_id;
+      const source = map.getSource<GeoJSONSource>(SIGHTINGS_SOURCE);
+      if (typeof clusterId !== 'number' || !source) return;
+      const center = pointOf(cluster?.geometry) ?? event.lngLat.toArray();
+      source.getClusterExpansionZoom(clusterId).then(
+        (zoom) => map.easeTo({ center, zoom }),
+        (error: unknown) => console.warn('Cluster zoom', error),
+      );
+    });
+    map.on('click', POINT_LAYERS, (event: MapLayerMouseEvent) => {
+      const point = event.features?.[0];
+      const shown = sightingsRef.current;
+      if (!point || !shown) return;
+      const at = pointOf(point.geometry) ?? event.lngLat.wrap().toArray();
+      const id = sightingAt(shown, point.properties.lifer === true, at, map.getZoom(), CLICK_RADIUS_PX);
+      if (id !== null) latest.current.onSelect?.(id);
+    });
+    for (const layer of [CLUSTERS_LAYER, ...POINT_LAYERS]) {
+      map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
+      map.on('mouseleave', layer, () => (map.getCanvas().style.cursor = ''));
+    }
+    return () => {
+      map.remove();
+      mapRef.current = null;
+    };
+  }, [theme]);
+
+  useEffect(() => {
+    sightingsRef.current = sightings;
+    const map = mapRef.current;
+    if (!map || !sightings) return;
+    setStatus('loading');
+    // Before the style has loaded there is no source yet: 'style.load' adds it with these.
+    const source = map.getSource<GeoJSONSource>(SIGHTINGS_SOURCE);
+    source?.setData(sightingsGeoJson(sightings)).catch((error: unknown) => {
+      console.warn('Sightings did not load', error);
+    });
+    if (!isFittedRef.current && sightings.bounds) {
+      isFittedRef.current = true;
+      const [west, south, east, north] = sightings.bounds;
+      map.fitBounds([west, south, east, north], { padding: 48, maxZoom: 9, duration: 0 });
+    }
+  }, [sightings]);
+
+  return (
+    <Box
+      data-map-state={status}
+      data-basemap={basemap}
+      data-sightings={sightings ? sightingsCount(sightings) : 0}
+      data-zoom={zoom ?? undefined}
+      sx={{ position: 'relative', width: '100%', height: { xs: '60vh', md: '65vh' }, minHeight: 320 }}
+    >
+      {/* MapLibre owns this element's children; React's overlays are its siblings. */}
+      <div ref={containerRef} style={{ position: 'absolute', inset: 0 }} />
+      {status === 'failed' && (
+        <Typography role="alert" sx={{ position: 'absolute', inset: 0, p: 2 }}>
+          {mapTexts.mapFailed}
+        </Typography>
+      )}
+      {children}
+    </Box>
+  );
+}

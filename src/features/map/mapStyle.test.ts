@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BASEMAP_SOURCE,
+  CLUSTERS_LAYER,
+  LIFERS_LAYER,
+  localStyle,
+  OTHERS_LAYER,
+  productionStyleUrl,
+  SIGHTINGS_SOURCE,
+  sightingsLayers,
+  sightingsSource,
+  type MapColours,
+} from './mapStyle';
+
+const COLOURS: MapColours = {
+  water: '#d6e6f0',
+  land: '#f5f5f5',
+  border: '#9e9e9e',
+  lifer: '#9c27b0',
+  sighting: '#2e7d32',
+  cluster: '#1b5e20',
+  halo: '#ffffff',
+};
+
+describe('the local style', () => {
+  const style = localStyle('https://fieldmark.test/maps/locations.geojson', COLOURS);
+
+  it('draws only the offline basemap: no tiles, no glyphs, no sprite', () => {
+    expect(Object.values(style.sources)).toEqual([
+      { type: 'geojson', data: 'https://fieldmark.test/maps/locations.geojson' },
+    ]);
+    expect(style.glyphs).toBeUndefined();
+    expect(style.sprite).toBeUndefined();
+    expect(style.layers.map((layer) => layer.type)).toEqual(['background', 'fill', 'line', 'line']);
+    expect(
+      style.layers.filter((layer) => 'source' in layer).every((layer) => layer.source === BASEMAP_SOURCE),
+    ).toBe(true);
+  });
+});
+
+describe('the sightings', () => {
+  it('are one source clustered in the worker with radius 50 up to zoom 14', () => {
+    const data = { type: 'FeatureCollection', features: [] } as const;
+    expect(sightingsSource({ ...data, features: [] })).toEqual({
+      type: 'geojson',
+      data,
+      cluster: true,
+      clusterRadius: 50,
+      clusterMaxZoom: 14,
+    });
+  });
+
+  it('are drawn as circles: clusters, other sightings, then lifers on top', () => {
+    const layers = sightingsLayers(COLOURS);
+    expect(layers.map((layer) => layer.id)).toEqual([CLUSTERS_LAYER, OTHERS_LAYER, LIFERS_LAYER]);
+    expect(layers.every((layer) => layer.type === 'circle' && layer.source === SIGHTINGS_SOURCE)).toBe(true);
+  });
+});
+
+describe('productionStyleUrl', () => {
+  it('takes an http(s) URL and ignores anything else', () => {
+    expect(productionStyleUrl(' https://tiles.example.org/style.json ')).toBe(
+      'https://tiles.example.org/style.json',
+    );
+    expect(productionStyleUrl(undefined)).toBeNull();
+    expect(productionStyleUrl('')).toBeNull();
+    expect(productionStyleUrl('javascript:alert(1)')).toBeNull();
+  });
+});
