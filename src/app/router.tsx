@@ -15,6 +15,7 @@ import { aboutRoutes } from '../features/about';
 import { authRoutes } from '../features/auth';
 import { cmsRoutes } from '../features/cms';
 import { configRoutes } from '../features/config';
+import { mapRoutes } from '../features/map';
 import { menuRoutes } from '../features/menu';
 import { observationRoutes } from '../features/observations';
 import { profileRoutes } from '../features/profile';
@@ -36,6 +37,7 @@ export const featureRoutes: readonly RouteObject[] = [
   ...authRoutes,
   ...cmsRoutes,
   ...configRoutes,
+  ...mapRoutes,
   ...menuRoutes,
   ...observationRoutes,
   ...profileRoutes,

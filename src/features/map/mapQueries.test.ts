@@ -1,0 +1,98 @@
+/**
+ * The maps' read of sightings on a real Dexie (fake-indexeddb): the member's own rows only, read
+ * in chunks, of one species when asked. The rows are written straight into the table, as a pull
+ * leaves them: the reading is what is under test, not how sightings are saved.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { FieldmarkDB } from '../../db/FieldmarkDB';
+import type { ObservationRow } from '../../db/rows';
+import { READ_CHUNK, readSightings } from './mapQueries';
+import { sightingsCount, type SightingsCollection } from './sightingFeatures';
+
+const opened: FieldmarkDB[] = [];
+let counter = 0;
+
+afterEach(async () => {
+  for (const database of opened.splice(0)) {
+    database.close();
+    await Dexie.delete(database.name);
+  }
+});
+
+async function freshDb(): Promise<FieldmarkDB> {
+  counter += 1;
+  const database = new FieldmarkDB(`map-queries-${counter}`);
+  opened.push(database);
+  await database.open();
+  return database;
+}
+
+const EAGLE = 'avibase-fed3756c';
+const DEER = 'mdd-1006302';
+
+function aSighting(id: string, overrides: Partial<ObservationRow> = {}): ObservationRow {
+  return {
+    id,
+    observation_id: id,
+    rev: '1_abc',
+    user_id: 'u-1',
+    species_id: EAGLE,
+    taxa: { classification: 'Birds|IOC', group_name: 'Birds', name: 'Haliaeetus leucocephalus' },
+    coordinate: { type: 'Point', coordinates: [-120.55, 47] },
+    coordinate_hidden: false,
+    date: 1_767_225_600,
+    public: true,
+    lifer: false,
+    note: '',
+    media: [],
+    location: null,
+    trips: [],
+    ...overrides,
+  };
+}
+
+const ids = (collection: SightingsCollection) => [...collection.lifers.ids, ...collection.others.ids].sort();
+
+const ALL = { lifers: true, others: true };
+
+describe('readSightings', () => {
+  it("reads the member's own sightings across several chunks, without other members' or deleted ones", async () => {
+    const database = await freshDb();
+    const own = Array.from({ length: READ_CHUNK + 5 }, (_, index) =>
+      aSighting(`own-${String(index).padStart(5, '0')}`),
+    );
+    await database.species_observations.bulkPut([
+      ...own,
+      aSighting('other-member', { user_id: 'u-2' }),
+      aSighting('own-deleted', { deleted: true }),
+    ]);
+    const collection = await readSightings(database, 'u-1', null, ALL);
+    expect(ids(collection)).toEqual(own.map((row) => row.id));
+  });
+
+  it('reads only the sightings of the species asked for', async () => {
+    const database = await freshDb();
+    await database.species_observations.bulkPut([
+      aSighting('eagle-1', { lifer: true }),
+      aSighting('eagle-2'),
+      aSighting('deer-1', { species_id: DEER }),
+      aSighting('eagle-of-u-2', { user_id: 'u-2' }),
+    ]);
+    const collection = await readSightings(database, 'u-1', EAGLE, ALL);
+    expect(ids(collection)).toEqual(['eagle-1', 'eagle-2']);
+    expect(collection.lifers.ids).toEqual(['eagle-1']);
+  });
+
+  it('reads nothing when the settings hide lifers and other sightings alike', async () => {
+    const database = await freshDb();
+    await database.species_observations.bulkPut([
+      aSighting('eagle-1', { lifer: true }),
+      aSighting('eagle-2'),
+    ]);
+    const collection = await readSightings(database, 'u-1', null, { lifers: false, others: false });
+    expect(sightingsCount(collection)).toBe(0);
+    expect(collection.bounds).toBeNull();
+  });
+});

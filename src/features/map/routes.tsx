@@ -1,0 +1,16 @@
+/**
+ * Routes of the maps. The pages and MapLibre (~300 KB gzip) load only when a map is opened; the
+ * route table (src/app/routes/routeTable.ts) guards them.
+ */
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+const loadPages = () => import('./pages');
+
+const SpeciesMapPage = lazy(async () => ({ default: (await loadPages()).SpeciesMapPage }));
+const GlobalMapPage = lazy(async () => ({ default: (await loadPages()).GlobalMapPage }));
+
+export const mapRoutes: RouteObject[] = [
+  { path: 'species-map', element: <SpeciesMapPage /> },
+  { path: 'global-map', element: <GlobalMapPage /> },
+];
