@@ -40,6 +40,19 @@ export function tripCovers(trip: Pick<Trip, 'date_start' | 'date_end'>, date: nu
   return date >= trip.date_start && date <= trip.date_end;
 }
 
+/**
+ * True when a sighting belongs to the trip: linked to it, or dated within it. Both, because the
+ * links are written by the device that saved them: a sighting pulled before its trip arrived, or a
+ * trip moved on another device, still belongs where its date says. Lists, counts and filters of a
+ * trip's sightings all use this.
+ */
+export function sightingInTrip(
+  sighting: { date: number; trips: readonly string[] },
+  trip: Pick<Trip, 'trip_id' | 'date_start' | 'date_end'>,
+): boolean {
+  return sighting.trips.includes(trip.trip_id) || tripCovers(trip, sighting.date);
+}
+
 export const HotspotLikeSchema = Type.Object({
   user_id: Type.String({ minLength: 1, maxLength: 64 }),
   hotspot_id: Type.String({ minLength: 1, maxLength: 64 }),

@@ -7,3 +7,5 @@ export { observationRoutes } from './routes';
 export { recordPath, UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
 export { recordSignedOutToast } from './signedOutToast';
 export { QuickRecordButton, SpeciesSightings } from './lazyParts';
+// The member's own sightings matching a filter, embedded by a trip's page (list/lazyList.tsx).
+export { OwnSightingList } from './list/lazyList';

@@ -10,7 +10,11 @@ import type { RouteObject } from 'react-router-dom';
 const RecordObservationPage = lazy(async () => ({
   default: (await import('./RecordObservationPage')).RecordObservationPage,
 }));
+const ObservationsPage = lazy(async () => ({
+  default: (await import('./list/ObservationsPage')).ObservationsPage,
+}));
 
 export const observationRoutes: RouteObject[] = [
   { path: 'species-observation/:species_id?/:observation_id?', element: <RecordObservationPage /> },
+  { path: 'observations', element: <ObservationsPage /> },
 ];

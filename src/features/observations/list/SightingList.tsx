@@ -1,0 +1,190 @@
+/**
+ * A list of sightings that stays smooth with thousands of rows: only the rows in and near the
+ * window are in the DOM (TanStack Virtual over the page's own scroll, as the species list). Rows
+ * have one fixed height, so nothing is measured and the scroll bar never jumps.
+ *
+ * One's own sighting is a link to its edit form, named by everything the row shows (the icons carry
+ * their text as SVG titles). Another member's public sighting is not editable: its row holds a link
+ * to the observer's profile instead.
+ */
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import ListItemButton from '@mui/material/ListItemButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import ErrorOutlinedIcon from '@mui/icons-material/ErrorOutlined';
+import LocationOffOutlinedIcon from '@mui/icons-material/LocationOffOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
+import PublicIcon from '@mui/icons-material/Public';
+import { formatMessage, messages } from '@contract/messages';
+import { formatDayTime } from '../../../lib/dateText';
+import type { ObservationMedia } from '@contract/observations';
+import { recordPath } from '../recordPath';
+import { useObservationPhotoSrc } from '../useObservationPhotoSrc';
+import { hasRecordedDate, type SightingItem } from './sightingItems';
+
+const ROW_HEIGHT = 76;
+/** Rows rendered beyond each edge of the window, so a fast flick does not show blank space. */
+const OVERSCAN = 8;
+
+export interface SightingListProps {
+  items: readonly SightingItem[];
+  /** Accessible name of the list. */
+  label: string;
+}
+
+export function SightingList({ items, label }: SightingListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the list starts on the page: the virtualizer counts the window's scroll from there.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
+  }, [items]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (index) => items[index]?.observation.observation_id ?? index,
+    overscan: OVERSCAN,
+    scrollMargin,
+  });
+
+  return (
+    <Box
+      component="ul"
+      ref={listRef}
+      aria-label={label}
+      sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => {
+        const item = items[row.index];
+        if (!item) return null;
+        return (
+          <Box
+            component="li"
+            key={row.key}
+            aria-setsize={items.length}
+            aria-posinset={row.index + 1}
+            sx={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              width: '100%',
+              height: row.size,
+              transform: `translateY(${row.start - scrollMargin}px)`,
+            }}
+          >
+            <SightingRow item={item} />
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+function dateText(item: SightingItem): string {
+  return hasRecordedDate(item.observation) ? formatDayTime(item.observation.date) : messages.sightingNoDate;
+}
+
+function SightingRow({ item }: { item: SightingItem }) {
+  const { observation } = item;
+  const name = item.speciesName ?? messages.sightingUnspecified;
+  const places = Object.values(observation.location?.names ?? {}).join(', ');
+  const content = (
+    <>
+      <SightingThumb item={item} name={name} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography noWrap>{name}</Typography>
+        <Typography noWrap variant="body2" color="text.secondary">
+          {places ? `${dateText(item)} · ${places}` : dateText(item)}
+        </Typography>
+      </Box>
+      <SightingBadges item={item} />
+    </>
+  );
+  if (item.sync !== null) {
+    return (
+      <ListItemButton
+        component={RouterLink}
+        to={recordPath(observation.species_id, observation.observation_id)}
+        sx={{ height: '100%', gap: 2, px: 1 }}
+      >
+        {content}
+      </ListItemButton>
+    );
+  }
+  return (
+    <Stack direction="row" spacing={2} sx={{ height: '100%', alignItems: 'center', px: 1 }}>
+      {content}
+      <IconButton
+        component={RouterLink}
+        to={`/profile/${encodeURIComponent(observation.user_id)}`}
+        aria-label={formatMessage(messages.sightingObserver, { species: name, date: dateText(item) })}
+      >
+        <PersonOutlinedIcon />
+      </IconButton>
+    </Stack>
+  );
+}
+
+function ThumbAvatar({ src, name }: { src: string | undefined; name: string }) {
+  return (
+    <Avatar src={src} alt="" variant="rounded" sx={{ width: 48, height: 48 }}>
+      <span aria-hidden>{name.slice(0, 1)}</span>
+    </Avatar>
+  );
+}
+
+/** One's own photo may still wait for upload: it then shows from the bytes on the device. */
+function OwnPhotoThumb({ media, name }: { media: ObservationMedia; name: string }) {
+  return <ThumbAvatar src={useObservationPhotoSrc(media)} name={name} />;
+}
+
+function SightingThumb({ item, name }: { item: SightingItem; name: string }) {
+  const { media } = item.observation;
+  const featured = media.find((entry) => entry.featured) ?? media[0];
+  if (item.sync !== null && featured && featured.species_thumb !== true) {
+    return <OwnPhotoThumb media={featured} name={name} />;
+  }
+  return <ThumbAvatar src={item.thumb ?? undefined} name={name} />;
+}
+
+/** Lifer, public or private, hidden location and, for one's own, whether it is synced. */
+function SightingBadges({ item }: { item: SightingItem }) {
+  const { observation, sync } = item;
+  return (
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ alignItems: 'center', flexShrink: 0, color: 'text.secondary' }}
+    >
+      {observation.lifer && <Chip label={messages.sightingLifer} size="small" color="success" />}
+      {observation.public ? (
+        <PublicIcon fontSize="small" titleAccess={messages.sightingIsPublic} />
+      ) : (
+        <LockOutlinedIcon fontSize="small" titleAccess={messages.sightingIsPrivate} />
+      )}
+      {observation.coordinate_hidden && (
+        <LocationOffOutlinedIcon fontSize="small" titleAccess={messages.sightingLocationHidden} />
+      )}
+      {sync?.kind === 'pending' && (
+        <CloudUploadOutlinedIcon fontSize="small" color="warning" titleAccess={messages.sightingUnsynced} />
+      )}
+      {sync?.kind === 'refused' && (
+        <ErrorOutlinedIcon
+          fontSize="small"
+          color="error"
+          titleAccess={formatMessage(messages.sightingRefused, { reason: sync.reason })}
+        />
+      )}
+    </Stack>
+  );
+}
