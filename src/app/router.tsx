@@ -20,6 +20,7 @@ import { menuRoutes } from '../features/menu';
 import { observationRoutes } from '../features/observations';
 import { profileRoutes } from '../features/profile';
 import { speciesRoutes } from '../features/species';
+import { tripRoutes } from '../features/trips';
 import { runsAsInstalledApp } from './boot';
 import { entryRedirect } from './routes/entry';
 import { Shell } from './shell/Shell';
@@ -42,6 +43,7 @@ export const featureRoutes: readonly RouteObject[] = [
   ...observationRoutes,
   ...profileRoutes,
   ...speciesRoutes,
+  ...tripRoutes,
 ];
 
 function EntryPage() {

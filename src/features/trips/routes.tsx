@@ -1,0 +1,16 @@
+/**
+ * Routes of the trips domain. The pages are lazy (one chunk, pages.ts), so their code loads only
+ * when one is visited; the route table (src/app/routes/routeTable.ts) lets only members in.
+ */
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+const loadPages = () => import('./pages');
+
+const TripsPage = lazy(async () => ({ default: (await loadPages()).TripsPage }));
+const TripDetailsPage = lazy(async () => ({ default: (await loadPages()).TripDetailsPage }));
+
+export const tripRoutes: RouteObject[] = [
+  { path: 'trips', element: <TripsPage /> },
+  { path: 'trips-details/:trip_id', element: <TripDetailsPage /> },
+];

@@ -1,0 +1,136 @@
+/**
+ * The sightings lists, trips and stats end to end, in real Chromium against the real server and
+ * the built PWA:
+ * - a member's sightings, written through the API, reach the device by the app's own sync at
+ *   sign-in; /observations lists them newest first with the lifer chip and the icons' texts;
+ * - a trip is created in its dialog and counts the sightings in its dates; its page lists them;
+ * - the Stats section counts them on the device;
+ * - a guest sees the member's public sightings of a species in the public tab;
+ * - axe (no serious or critical violation) on each page's main content and on the trip dialog (the
+ *   shell around them is checked by shell.spec.ts; its unsynced counter comes and goes with the
+ *   saves here).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { labels } from '../../src/contract/labels';
+import { formatMessage, messages } from '../../src/contract/messages';
+import { expectNoSeriousViolations } from './support/axe';
+
+const BALD_EAGLE = 'avibase-fed3756c'; // in the demo extract
+const WHITE_TAILED_DEER = 'mdd-1006302';
+const ELLENSBURG: [number, number] = [-120.5481, 46.9965];
+/** Noon UTC on 10, 11 and 12 January 2026: the same local day in any time zone from −11 to +11. */
+const JAN_10 = 1_768_046_400;
+const DAY = 86_400;
+
+async function memberWithSightings(page: Page) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `lists-${stamp}@example.org`;
+  const password = 'Dunlin2026';
+  const nickname = `Dunlin${stamp.slice(-5)}`;
+  const registered = await page.request.post('/api/v1.0/register', {
+    data: { firstname: 'Rin Dunlin', nickname, username: email, password, terms_accepted: true },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const { auth_token: token, user_id: userId } = (await registered.json()) as {
+    auth_token: string;
+    user_id: string;
+  };
+  const put = async (speciesId: string, body: object) => {
+    const response = await page.request.put(`/api/v1.0/species/${speciesId}/observations`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { public: true, note: '', media: [], trips: [], coordinate_hidden: false, ...body },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  };
+  await put(BALD_EAGLE, {
+    observation_id: `eagle-1-${stamp}`,
+    date: JAN_10,
+    coordinate: { type: 'Point', coordinates: ELLENSBURG },
+  });
+  await put(BALD_EAGLE, {
+    observation_id: `eagle-2-${stamp}`,
+    date: JAN_10 + 2 * DAY,
+    coordinate: { type: 'Point', coordinates: ELLENSBURG },
+    public: false,
+  });
+  await put(WHITE_TAILED_DEER, {
+    observation_id: `deer-1-${stamp}`,
+    date: JAN_10 + DAY,
+    coordinate: { type: 'Point', coordinates: ELLENSBURG },
+    coordinate_hidden: true,
+  });
+  return { email, password, nickname, userId };
+}
+
+async function signIn(page: Page, member: { email: string; password: string; nickname: string }) {
+  await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: messages.signInTitle });
+  await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(member.email);
+  await dialog.getByLabel(messages.fieldPassword, { exact: true }).fill(member.password);
+  await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner')).toContainText(member.nickname);
+}
+
+test("a member's sightings, a trip over them and their stats; a guest sees the public ones", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const member = await memberWithSightings(page);
+  await page.goto('/');
+  await signIn(page, member);
+
+  await page.goto('/observations');
+  await expect(page.getByRole('heading', { level: 1, name: labels.observations })).toBeVisible();
+  const list = page.getByRole('list', { name: messages.sightingsMine });
+  // The sign-in's initial fetch brings the sightings; the live query then fills the list.
+  await expect(list.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
+  const rows = list.getByRole('link');
+  await expect(rows.nth(0)).toContainText('Bald Eagle');
+  await expect(rows.nth(0)).not.toContainText(messages.sightingLifer);
+  await expect(rows.nth(2)).toContainText(messages.sightingLifer);
+  await expect(rows.nth(0).getByRole('img', { name: messages.sightingIsPrivate })).toBeVisible();
+  await expect(rows.nth(1).getByRole('img', { name: messages.sightingLocationHidden })).toBeVisible();
+  await expectNoSeriousViolations(page, 'my sightings', 'main');
+
+  await page.goto('/trips');
+  await expect(page.getByText(messages.tripsEmpty)).toBeVisible();
+  await page.getByRole('button', { name: messages.tripNew }).click();
+  const dialog = page.getByRole('dialog', { name: messages.tripNew });
+  await dialog.getByLabel(messages.tripFieldName).fill('Kittitas Valley');
+  await dialog.getByLabel(messages.tripFieldStart).fill('2026-01-10');
+  await dialog.getByLabel(messages.tripFieldEnd).fill('2026-01-11');
+  await expectNoSeriousViolations(page, 'the new trip dialog', '[role="dialog"]');
+  await dialog.getByRole('button', { name: messages.tripSave }).click();
+  await expect(dialog).toBeHidden();
+  const trip = page.getByRole('list', { name: labels.trips }).getByRole('listitem');
+  await expect(trip).toContainText(formatMessage(messages.tripSightingsMany, { count: 2 }));
+  await expectNoSeriousViolations(page, 'the trips', 'main');
+
+  await trip.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Kittitas Valley' })).toBeVisible();
+  await expect(page.getByRole('list', { name: labels.sightings }).getByRole('listitem')).toHaveCount(2);
+  await expectNoSeriousViolations(page, 'a trip', 'main');
+
+  await page.goto('/profile?section=stats');
+  const stats = page.getByRole('region', { name: labels.stats });
+  await expect(stats.getByRole('table', { name: messages.statsSpeciesSeen })).toBeVisible();
+  await expect(stats.getByRole('row')).toHaveCount(3);
+  await expectNoSeriousViolations(page, 'my stats', 'main');
+
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(`/observations?species=${BALD_EAGLE}`);
+  await expect(guest.getByText(messages.sightingsSignInPrompt)).toBeVisible();
+  const publicList = guest.getByRole('list', { name: messages.sightingsPublic });
+  // Other specs' members may have public eagles too: this member's are those linking to them. The
+  // private eagle stays private.
+  const theirs = publicList.getByRole('listitem').filter({
+    has: guest.locator(`a[href="/profile/${member.userId}"]`),
+  });
+  await expect(theirs).toHaveCount(1, { timeout: 15_000 });
+  await expect(theirs).toContainText(messages.sightingLifer);
+  await expectNoSeriousViolations(guest, 'public sightings, signed out', 'main');
+  await guestContext.close();
+});
