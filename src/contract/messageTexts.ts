@@ -253,7 +253,6 @@ export const tripSightingsOne = '1 sighting';
 export const tripSightingsMany = '{count} sightings';
 export const tripNoSightings = 'No sightings between these dates yet.';
 export const tripBackToList = 'Back to trips';
-export const statsTotals = 'Totals';
 export const statsSightings = 'Sightings';
 export const statsLifers = 'Lifers';
 export const statsSpeciesSeen = 'Species seen';
