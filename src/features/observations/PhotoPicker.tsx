@@ -3,7 +3,7 @@
  * ones taken with the camera or chosen from the device (already resized, see usePendingPhotos),
  * which one is featured, and removing any of them.
  */
-import { useId, type ChangeEvent } from 'react';
+import { useId, useRef, type ChangeEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -24,15 +24,6 @@ import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import type { PendingPhoto } from './usePendingPhotos';
 import { useObservationPhotoSrc } from './useObservationPhotoSrc';
-
-const hiddenInput = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 export interface PhotoPickerProps {
   media: readonly ObservationMedia[];
@@ -65,6 +56,8 @@ function PhotoImage({ src, alt }: { src: string | undefined; alt: string }) {
 export function PhotoPicker(props: PhotoPickerProps) {
   const { media, pending, featured } = props;
   const featuredLabelId = useId();
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const filesInput = useRef<HTMLInputElement>(null);
   const ids = [...media.map((item) => item.media_id), ...pending.map((photo) => photo.media_id)];
   const featuredId = featured !== null && ids.includes(featured) ? featured : (ids[0] ?? '');
 
@@ -106,21 +99,20 @@ export function PhotoPicker(props: PhotoPickerProps) {
         {labels.sightingPhotosHint}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <Button component="label" variant="outlined" startIcon={<AddAPhotoIcon />}>
+        {/* Buttons open hidden file inputs: a label styled as a button around an input would nest
+            two controls (axe nested-interactive). */}
+        <Button variant="outlined" startIcon={<AddAPhotoIcon />} onClick={() => cameraInput.current?.click()}>
           {labels.sightingTakePhoto}
-          <Box
-            component="input"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            onChange={add}
-            sx={hiddenInput}
-          />
         </Button>
-        <Button component="label" variant="outlined" startIcon={<PhotoLibraryIcon />}>
+        <input ref={cameraInput} type="file" accept="image/*" capture="environment" onChange={add} hidden />
+        <Button
+          variant="outlined"
+          startIcon={<PhotoLibraryIcon />}
+          onClick={() => filesInput.current?.click()}
+        >
           {labels.sightingChoosePhotos}
-          <Box component="input" type="file" accept="image/*" multiple onChange={add} sx={hiddenInput} />
         </Button>
+        <input ref={filesInput} type="file" accept="image/*" multiple onChange={add} hidden />
         {props.isPreparing && (
           <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}>
             <CircularProgress size={20} aria-hidden />

@@ -57,7 +57,8 @@ function stubImagePipeline(decoded: { width: number; height: number } | 'unreada
 const photoFile = (name: string) => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
 
 function choosePhotos(files: File[]) {
-  const input = screen.getByText(labels.sightingChoosePhotos).querySelector('input[type="file"]')!;
+  // The input the "Choose photos" button opens (hidden: the button is the control).
+  const input = document.querySelector('input[type="file"][multiple]')!;
   fireEvent.change(input, { target: { files } });
 }
 

@@ -1,0 +1,119 @@
+/**
+ * Recording sightings end to end, in real Chromium against the real server and the built PWA:
+ * - a member opens the form for a species (the demo Bald Eagle, put on the device as the species
+ *   sync would), the browser's position fills it (graded accuracy), a date far ahead is refused
+ *   with its message, then the sighting is saved and the species page lists it as a lifer;
+ * - Quick Record on the species page adds a second one at once;
+ * - the first is opened, and deleted after the confirmation;
+ * - axe (no serious or critical violation) on the form, its problem list, the species page with
+ *   the member's sightings, and the delete dialog.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { labels } from '../../src/contract/labels';
+import { messages } from '../../src/contract/messages';
+import { demoSpecies } from '../../src/features/species/testSpecies';
+import { expectNoSeriousViolations } from './support/axe';
+
+const baldEagle = demoSpecies('Haliaeetus leucocephalus');
+
+async function signedInMember(page: Page) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `recorder-${stamp}@example.org`;
+  const password = 'Sanderling2026';
+  const nickname = `Sand${stamp.slice(-5)}`;
+  const registered = await page.request.post('/api/v1.0/register', {
+    data: { firstname: 'Sam Sanderling', nickname, username: email, password, terms_accepted: true },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: messages.signInTitle });
+  await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(email);
+  await dialog.getByLabel(messages.fieldPassword, { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner')).toContainText(nickname);
+}
+
+/** Puts the species row on the device, as the species sync of the member's list would. */
+async function putSpeciesOnDevice(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (row) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('app.db');
+              open.onerror = () => resolve(false);
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('species')) {
+                  db.close();
+                  resolve(false);
+                  return;
+                }
+                const put = db.transaction('species', 'readwrite').objectStore('species').put(row);
+                put.onsuccess = () => {
+                  db.close();
+                  resolve(true);
+                };
+                put.onerror = () => {
+                  db.close();
+                  resolve(false);
+                };
+              };
+            }),
+          baldEagle,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+test('record a sighting with the device position, quick record another, delete the first', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 46.9965123456, longitude: -120.5481987654, accuracy: 15 });
+  await signedInMember(page);
+  await putSpeciesOnDevice(page);
+
+  await page.goto(`/species-observation/${baldEagle.id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: labels.recordSighting })).toBeVisible();
+  await expect(main.getByText('Bald Eagle', { exact: true })).toBeVisible();
+  await expect(main.getByText(/accurate to 15 m \(good\)/)).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousViolations(page, 'the recording form', 'main');
+
+  await main.getByLabel(labels.sightingDate).fill('2999-01-01T10:00');
+  await main.getByRole('button', { name: labels.sightingSave }).click();
+  await expect(main.getByText(labels.sightingDateFuture).first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'the form with its problems', 'main');
+
+  await main.getByLabel(labels.sightingDate).fill('2026-01-10T09:30');
+  await main.getByLabel(labels.sightingNote).fill('Over the Yakima River.');
+  await main.getByRole('button', { name: labels.sightingSave }).click();
+  await expect(main.getByRole('heading', { level: 1, name: 'Bald Eagle' })).toBeVisible();
+  await expect(page.getByText(messages.observationCreated)).toBeVisible();
+  const mine = main.getByRole('region', { name: labels.sightingYourRecent });
+  await expect(mine.getByRole('listitem')).toHaveCount(1);
+  await expect(mine).toContainText(labels.sightingLifer);
+  await expectNoSeriousViolations(page, 'the species page with my sightings', 'main');
+
+  await main.getByRole('button', { name: labels.quickRecord }).click();
+  await expect(page.getByText(messages.observationCreated)).toBeVisible();
+  await expect(mine.getByRole('listitem')).toHaveCount(2);
+
+  // The older one (the form's, 10 January 2026) is listed last.
+  await mine.getByRole('link').last().click();
+  await expect(main.getByRole('heading', { level: 1, name: labels.editSighting })).toBeVisible();
+  await expect(main.getByLabel(labels.sightingNote)).toHaveValue('Over the Yakima River.');
+  await main.getByRole('button', { name: labels.sightingDelete }).click();
+  const confirm = page.getByRole('dialog', { name: labels.sightingDeleteTitle });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousViolations(page, 'the delete confirmation', '[role="dialog"]');
+  await confirm.getByRole('button', { name: labels.sightingDeleteConfirm }).click();
+  await expect(page.getByText(labels.sightingDeleted)).toBeVisible();
+});
