@@ -103,8 +103,10 @@ export default function UnsyncedStatus() {
       <Chip
         component="button"
         clickable
-        // Default colours: Material's warning orange fails axe's contrast check with its label.
         size="small"
+        // Paper and text colours: Material's warning orange (and a default chip over the app bar's
+        // colour) fail axe's contrast check with the label.
+        sx={{ bgcolor: 'background.paper', color: 'text.primary', '&:hover': { bgcolor: 'grey.200' } }}
         label={formatMessage(messages.unsyncedCount, { count })}
         onClick={() => setOpen(true)}
         data-testid="unsynced-count"
