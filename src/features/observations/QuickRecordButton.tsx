@@ -6,7 +6,7 @@
  * The writes load with the first render of the button (not with the species page's chunk), so by
  * the time the member taps, the tap costs only the position and one local transaction.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import BoltIcon from '@mui/icons-material/Bolt';
 import { labels } from '@contract/labels';
@@ -15,12 +15,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import { quickRecordToast } from './recordToasts';
+import { quickRecordSighting } from './recordingRepo';
 import { recordSignedOutToast } from './signedOutToast';
 
 /** SPEC §4, §9: the device vibrates 1000 ms after a quick record. */
 export const QUICK_RECORD_VIBRATE_MS = 1_000;
-
-const loadWrites = () => import('./recordingRepo');
 
 export interface QuickRecordButtonProps {
   /** The species seen; null records an unspecified sighting. */
@@ -33,10 +32,6 @@ export function QuickRecordButton({ species, variant = 'outlined' }: QuickRecord
   const userId = useAppSelector(selectUser)?.user_id ?? null;
   const [isRecording, setIsRecording] = useState(false);
 
-  useEffect(() => {
-    if (userId !== null) void loadWrites();
-  }, [userId]);
-
   const record = async () => {
     if (userId === null) {
       dispatch(uiActions.toastShown(recordSignedOutToast()));
@@ -44,7 +39,6 @@ export function QuickRecordButton({ species, variant = 'outlined' }: QuickRecord
     }
     setIsRecording(true);
     try {
-      const { quickRecordSighting } = await loadWrites();
       const { withGps } = await quickRecordSighting(userId, species?.id ?? null, navigator.geolocation);
       dispatch(uiActions.toastShown(quickRecordToast(withGps)));
       // Not every browser can vibrate (iOS Safari, desktop); where it can't, the toast is enough.

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import type { SpeciesRow } from '../../db/rows';
-import { SpeciesChooser } from '../species';
+import { SpeciesChooser } from '../species/SpeciesChooser';
 
 export interface SpeciesPickerProps {
   species: SpeciesRow | null;

@@ -1,11 +1,10 @@
 /**
- * The sightings domain as other parts of the app see it: its routes and the pieces pages embed.
- * The router imports this file, and everything it names ends up in the first route (lazyParts.tsx):
- * keep it to route objects, small pure helpers and lazy components.
+ * The sightings domain as the router sees it: its routes and small pure helpers. The router imports
+ * this file, so everything it names is first-route JavaScript. Pages of other domains that embed
+ * a sightings component (the species page's Quick Record button and sightings, a trip's list)
+ * import that component's own file: it then lands in their lazily loaded page chunk
+ * (docs/ARCHITECTURE.md "Bundles").
  */
 export { observationRoutes } from './routes';
 export { recordPath, UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
 export { recordSignedOutToast } from './signedOutToast';
-export { QuickRecordButton, SpeciesSightings } from './lazyParts';
-// The member's own sightings matching a filter, embedded by a trip's page (list/lazyList.tsx).
-export { OwnSightingList } from './list/lazyList';

@@ -6,7 +6,6 @@
  * Posts, places and sightings (the menu opens them as `?section=…`) are not built yet, and the
  * page says so instead of showing made-up figures.
  */
-import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Alert from '@mui/material/Alert';
@@ -22,8 +21,7 @@ import { product } from '@config/product';
 import { useGetUserQuery } from '../../api/api';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
-
-const ProfileStats = lazy(async () => ({ default: (await import('./stats/ProfileStats')).ProfileStats }));
+import { ProfileStats } from './stats/ProfileStats';
 
 const SECTIONS: Record<string, string> = {
   stats: labels.stats,
@@ -44,11 +42,7 @@ export function ProfilePage() {
   const { data, error, isLoading } = useGetUserQuery(id ? { id } : skipToken);
   const sectionKey = search.get('section') ?? '';
   const section = SECTIONS[sectionKey];
-  const stats = sectionKey === 'stats' && id !== undefined && (
-    <Suspense fallback={<CircularProgress aria-label={messages.loading} />}>
-      <ProfileStats userId={id} />
-    </Suspense>
-  );
+  const stats = sectionKey === 'stats' && id !== undefined && <ProfileStats userId={id} />;
 
   if (isLoading) {
     return (

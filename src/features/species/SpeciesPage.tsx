@@ -14,7 +14,7 @@ import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsSignedIn } from '../../app/sessionSlice';
-import { SpeciesSightings } from '../observations';
+import { SpeciesSightings } from '../observations/SpeciesSightings';
 import { additionalLanguageId } from './languages';
 import { DistributionMap } from './map/DistributionMap';
 import { useSpecies } from './speciesQueries';

@@ -20,7 +20,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { SpeciesRow } from '../../db/rows';
-import { QuickRecordButton, recordSignedOutToast } from '../observations';
+import { QuickRecordButton } from '../observations/QuickRecordButton';
+import { recordSignedOutToast } from '../observations/signedOutToast';
 import { additionalName } from './SpeciesVirtualList';
 
 /** A classification as people read it: 'Birds|IOC' → 'Birds (IOC)'. */

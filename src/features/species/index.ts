@@ -1,12 +1,5 @@
 /**
- * The species guide as other parts of the app see it: its routes, and the species chooser for
- * other domains' forms. The router imports this file, and everything it names ends up in the
- * first route: the chooser is lazy for that reason.
+ * The species guide as the router sees it: its routes. Other domains' pages that embed the species
+ * chooser import ./SpeciesChooser directly, so it loads with their page, not the first route.
  */
-import { lazy } from 'react';
-
 export { speciesRoutes } from './routes';
-
-export const SpeciesChooser = lazy(async () => ({
-  default: (await import('./SpeciesChooser')).SpeciesChooser,
-}));

@@ -18,7 +18,7 @@ import { messages } from '@contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { formatDayRange } from '../../lib/dateText';
-import { OwnSightingList } from '../observations';
+import { OwnSightingList } from '../observations/list/OwnSightingList';
 import { DeleteTripDialog } from './DeleteTripDialog';
 import { TripDialog } from './TripDialog';
 import { sightingCountText } from './tripSightings';
