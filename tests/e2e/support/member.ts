@@ -13,14 +13,18 @@ export interface E2eMember {
   nickname: string;
 }
 
-export async function signedInMember(page: Page, prefix: string): Promise<E2eMember> {
+/**
+ * `origin` is needed only for a context without Playwright's baseURL (a browser the test spawned
+ * itself, support/ownedChromium.ts).
+ */
+export async function signedInMember(page: Page, prefix: string, origin = ''): Promise<E2eMember> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const member = {
     email: `${prefix}-${stamp}@example.org`,
     password: 'Whimbrel2026',
     nickname: `Whim${stamp.slice(-5)}`,
   };
-  const registered = await page.request.post('/api/v1.0/register', {
+  const registered = await page.request.post(`${origin}/api/v1.0/register`, {
     data: {
       firstname: 'Wren Whimbrel',
       nickname: member.nickname,
@@ -30,7 +34,7 @@ export async function signedInMember(page: Page, prefix: string): Promise<E2eMem
     },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
-  await page.goto('/');
+  await page.goto(`${origin}/`);
   await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: messages.signInTitle });
   await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(member.email);
@@ -42,8 +46,12 @@ export async function signedInMember(page: Page, prefix: string): Promise<E2eMem
 }
 
 /** A separate API session of the member (a second sign-in), to read what the server holds. */
-export async function memberToken(page: Page, member: E2eMember): Promise<{ token: string; userId: string }> {
-  const login = await page.request.post('/api/v1.0/login', {
+export async function memberToken(
+  page: Page,
+  member: E2eMember,
+  origin = '',
+): Promise<{ token: string; userId: string }> {
+  const login = await page.request.post(`${origin}/api/v1.0/login`, {
     data: { username: member.email, password: member.password },
   });
   expect(login.ok(), await login.text()).toBe(true);

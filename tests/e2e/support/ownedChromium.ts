@@ -1,0 +1,74 @@
+/**
+ * A Chromium process this test owns (spawned here, driven over CDP), so it can be killed with
+ * SIGKILL like a phone killing the app, and started again on the same on-disk profile — which
+ * Playwright's own launchers do not let a test do. Flags as playwright.config.ts passes them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+
+export interface OwnedChromium {
+  process: ChildProcess;
+  browser: Browser;
+  context: BrowserContext;
+  kill(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--enable-unsafe-swiftshader',
+  '--remote-debugging-port=0',
+];
+
+export async function launchOwnedChromium(profileDir: string): Promise<OwnedChromium> {
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    [...FLAGS, `--user-data-dir=${profileDir}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${seen.slice(-500)}`)), 30_000);
+    child.stderr.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}): ${seen.slice(-500)}`));
+    });
+  });
+  child.stderr.resume();
+  const browser = await chromium.connectOverCDP(endpoint);
+  const context = browser.contexts()[0]!;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    process: child,
+    browser,
+    context,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

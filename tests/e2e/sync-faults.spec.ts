@@ -1,0 +1,250 @@
+/**
+ * The sightings model in real Chromium (issue 5 "Fault tests", R4, R5, R9): seeded random schedules
+ * of quick records with what only a browser has — the network cut and restored, the API
+ * unreachable while the page is online, reloads, the page closed right after the network returns
+ * (mid-sync), the browser process killed after the toast and restarted on the same on-disk profile
+ * (the sighting must be there), a service-worker update while the queue is full, and, in half the
+ * schedules, no Background Sync API at all (Safari, Firefox). After each schedule the network comes
+ * back and the app must drain its queue by itself; then the server holds exactly the sightings the
+ * member was told were created — 0 lost, 0 duplicated — and so does the device.
+ *
+ * E2E_FAULT_RUNS schedules per run (default 10); the seed of each is in its title, and
+ * E2E_FAULT_SEED replays them.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { labels } from '../../src/contract/labels';
+import { messages } from '../../src/contract/messages';
+import type { PullResponse } from '../../src/contract/sync';
+import { demoSpecies } from '../../src/features/species/testSpecies';
+import { launchOwnedChromium, type OwnedChromium } from './support/ownedChromium';
+import { memberToken, putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
+
+const RUNS = Number(process.env.E2E_FAULT_RUNS ?? 10);
+const BASE_SEED = Number(process.env.E2E_FAULT_SEED ?? 20261124);
+const baldEagle = demoSpecies('Haliaeetus leucocephalus');
+const SPECIES_PAGE = `/species/${baldEagle.id}`;
+
+type Action =
+  'quick' | 'offline' | 'online' | 'apiDown' | 'apiUp' | 'reload' | 'closeMidSync' | 'kill' | 'swUpdate';
+const scheduleArb = fc.record({
+  actions: fc.array(
+    fc.constantFrom<Action>(
+      'quick',
+      'quick',
+      'quick',
+      'quick',
+      'offline',
+      'online',
+      'apiDown',
+      'apiUp',
+      'reload',
+      'closeMidSync',
+      'kill',
+      'swUpdate',
+    ),
+    { minLength: 4, maxLength: 9 },
+  ),
+  backgroundSync: fc.boolean(),
+});
+
+/** Sightings of the member in the device's IndexedDB (live rows). */
+function sightingsOnDevice(page: Page, userId: string): Promise<string[]> {
+  return page.evaluate(
+    (user) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('app.db');
+        open.onerror = () => reject(open.error ?? new Error('cannot open app.db'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db
+            .transaction('species_observations', 'readonly')
+            .objectStore('species_observations')
+            .getAll();
+          all.onsuccess = () => {
+            db.close();
+            const rows = all.result as Array<{ id: string; user_id: string; deleted?: boolean }>;
+            resolve(
+              rows
+                .filter((row) => row.user_id === user && !row.deleted)
+                .map((row) => row.id)
+                .sort(),
+            );
+          };
+          all.onerror = () => reject(all.error ?? new Error('cannot read sightings'));
+        };
+      }),
+    userId,
+  );
+}
+
+class Field {
+  chromium!: OwnedChromium;
+  page!: Page;
+  offline = false;
+  apiDown = false;
+  swVersion = 0;
+
+  constructor(
+    readonly baseURL: string,
+    readonly profileDir: string,
+    readonly backgroundSync: boolean,
+  ) {}
+
+  get context(): BrowserContext {
+    return this.chromium.context;
+  }
+
+  async start(): Promise<void> {
+    this.chromium = await launchOwnedChromium(this.profileDir);
+    const { context } = this;
+    if (!this.backgroundSync) {
+      await context.addInitScript(() => {
+        delete (ServiceWorkerRegistration.prototype as { sync?: unknown }).sync;
+        delete (globalThis as { SyncManager?: unknown }).SyncManager;
+      });
+    }
+    await context.grantPermissions(['geolocation'], { origin: this.baseURL });
+    await context.setGeolocation({ latitude: 46.9965123, longitude: -120.5481234, accuracy: 10 });
+    // A new service worker version on demand: the same script with a marker appended.
+    await context.route('**/sw.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\n// version ${this.swVersion}\n` });
+    });
+    await context.route('**/api/v1.0/{collection,media}/**', (route) =>
+      this.apiDown ? route.abort('connectionrefused') : route.fallback(),
+    );
+    await context.setOffline(this.offline);
+    this.page = context.pages()[0] ?? (await context.newPage());
+  }
+
+  async openSpeciesPage(): Promise<void> {
+    if (!this.page.url().endsWith(SPECIES_PAGE)) await this.page.goto(`${this.baseURL}${SPECIES_PAGE}`);
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Bald Eagle' })).toBeVisible({
+      timeout: 20_000,
+    });
+  }
+
+  async quickRecord(): Promise<void> {
+    await this.openSpeciesPage();
+    // 'Observation Created!', or its no-GPS variant: the toast says it is saved.
+    const toasts = this.page.getByText(messages.observationCreated.replace('!', ''));
+    await this.page.getByRole('main').getByRole('button', { name: labels.quickRecord }).click();
+    await expect(toasts.first()).toBeVisible();
+    await expect(toasts).toHaveCount(0, { timeout: 15_000 });
+  }
+
+  async setOffline(offline: boolean): Promise<void> {
+    this.offline = offline;
+    await this.context.setOffline(offline);
+  }
+
+  async restart(): Promise<void> {
+    await this.chromium.kill();
+    await this.start();
+    await this.page.goto(`${this.baseURL}${SPECIES_PAGE}`);
+  }
+
+  async swUpdate(): Promise<void> {
+    if (this.offline) return; // no update can be fetched without a network
+    this.swVersion += 1;
+    await this.openSpeciesPage();
+    await this.page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const reload = this.page.getByRole('button', { name: 'Reload' });
+    await expect(reload).toBeVisible({ timeout: 20_000 });
+    await Promise.all([this.page.waitForEvent('load'), reload.click()]);
+  }
+}
+
+for (let index = 0; index < RUNS; index += 1) {
+  const seed = BASE_SEED + index;
+  const [schedule] = fc.sample(scheduleArb, { seed, numRuns: 1 });
+  const title = `schedule ${index + 1} (seed ${seed}${schedule!.backgroundSync ? '' : ', no Background Sync'}): ${schedule!.actions.join(', ')}`;
+
+  test(title, async ({ baseURL }) => {
+    test.setTimeout(180_000);
+    const profileDir = mkdtempSync(join(tmpdir(), 'fieldmark-faults-profile-'));
+    const field = new Field(baseURL!, profileDir, schedule!.backgroundSync);
+    let created = 0;
+    try {
+      await field.start();
+      const member = await signedInMember(field.page, 'faults', baseURL);
+      await serviceWorkerInControl(field.page);
+      await putSpeciesOnDevice(field.page, [baldEagle]);
+      const { token, userId } = await memberToken(field.page, member, baseURL);
+
+      for (const action of schedule!.actions) {
+        switch (action) {
+          case 'quick':
+            await field.quickRecord();
+            created += 1;
+            break;
+          case 'offline':
+          case 'online':
+            await field.setOffline(action === 'offline');
+            break;
+          case 'apiDown':
+          case 'apiUp':
+            field.apiDown = action === 'apiDown';
+            break;
+          case 'reload':
+            await field.page.reload();
+            break;
+          case 'closeMidSync': {
+            // The network returns and the page is closed while its sync may be on the wire.
+            await field.setOffline(false);
+            const next = await field.context.newPage();
+            await field.page.close();
+            field.page = next;
+            await field.openSpeciesPage();
+            break;
+          }
+          case 'kill':
+            // R4: whatever the member was told is saved must survive the process being killed.
+            await field.restart();
+            await expect(field.page.getByRole('heading', { level: 1, name: 'Bald Eagle' })).toBeVisible({
+              timeout: 20_000,
+            });
+            // Synced or not, every sighting recorded so far is a row of the on-disk database.
+            expect(await sightingsOnDevice(field.page, userId), 'sightings after the kill').toHaveLength(
+              created,
+            );
+            break;
+          case 'swUpdate':
+            await field.swUpdate();
+            break;
+        }
+      }
+      // Quiescence: the network back, the API reachable; the app drains its queue on its own.
+      field.apiDown = false;
+      await field.setOffline(false);
+      await field.openSpeciesPage();
+      await expect(field.page.getByTestId('unsynced-count')).toBeHidden({ timeout: 90_000 });
+
+      const pulled = await field.page.request.get(
+        `${baseURL}/api/v1.0/collection/species_observations?last_mod=0`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      );
+      const live = ((await pulled.json()) as PullResponse).records.filter((record) => !record.deleted);
+      expect(live, 'sightings on the server').toHaveLength(created);
+      expect(await sightingsOnDevice(field.page, userId)).toEqual(live.map((record) => record.id).sort());
+      const lifers = live.filter((record) => record.data.lifer === true);
+      expect(lifers).toHaveLength(created > 0 ? 1 : 0);
+    } finally {
+      await field.chromium?.close();
+      // Chromium's helper processes may still be letting go of the profile: retry, never fail on it.
+      try {
+        rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`Could not remove ${profileDir}`, error);
+      }
+    }
+  });
+}
