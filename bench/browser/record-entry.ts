@@ -1,0 +1,243 @@
+/**
+ * The browser half of `npm run bench:record` (bench/record.ts builds this file with Vite and serves
+ * it to headless Chromium with a persistent, on-disk profile). Two ways of saving one sighting:
+ * - `subject`: the app's real save — quickRecord (src/features/observations/quickRecord.ts) with a
+ *   fix already in hand, i.e. recordObservation's one Dexie readwrite transaction: the row with its
+ *   next revision, its dirty mark, the trips covering its date and the lifer rule over the member's
+ *   sightings of the species — into the real FieldmarkDB schema, which already holds `existing`
+ *   synced sightings of that member and species (the lifer check reads them all);
+ * - `floor`: a raw IndexedDB put of a record of the same JSON size in its own readwrite transaction
+ *   (no options: the durability Chromium defaults to, as Dexie's transactions also get), into a
+ *   store without indexes;
+ * - `sameWork` (a reference, not the goal's floor): the requests recordObservation makes, one after
+ *   the other as it awaits them, in one raw readwrite transaction over the same app.db stores,
+ *   without Dexie — what the save's design costs before any library overhead.
+ * The subject also counts the IndexedDB requests it makes (a DBCore middleware).
+ * Each block times `count` saves one after the other; the rows a block added are removed after it
+ * (untimed), so every block starts from the same table.
+ */
+import { Dexie } from 'dexie';
+import { FieldmarkDB } from '../../src/db/FieldmarkDB';
+import type { ObservationRow } from '../../src/db/rows';
+import { quickRecord, type QuickSpecies } from '../../src/features/observations/quickRecord';
+import { demoSpecies } from '../../src/features/species/testSpecies';
+
+const DB_NAME = 'bench-record';
+const FLOOR_DB_NAME = 'bench-record-floor';
+const USER_ID = '0190a3c2-7b4e-7c1a-9f3e-000000000001';
+
+/** The demo Bald Eagle as a member with the IOC list holds it. */
+const eagleRow = demoSpecies('Haliaeetus leucocephalus');
+const EAGLE: QuickSpecies = {
+  id: eagleRow.id,
+  name: eagleRow.name,
+  scientific_name: eagleRow.scientific_name,
+  photo: eagleRow.photo,
+  taxa: {
+    ...eagleRow.taxa,
+    classification: 'Birds|IOC',
+    group_name: 'Birds',
+    name: 'Haliaeetus leucocephalus',
+  },
+};
+/** Near Ellensburg, Washington. */
+const FIX = { lat: 46.9965144, lng: -120.5481235, accuracy: 4.5 };
+
+let db: FieldmarkDB | null = null;
+let floorDb: IDBDatabase | null = null;
+/** A second connection to the subject's database, for `sameWork`. */
+let rawAppDb: IDBDatabase | null = null;
+let requests = 0;
+let savedSize = 0;
+
+function idbRequest<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+/** `existing` earlier sightings of the eagle by the member, as a pull would have stored them. */
+function existingRows(existing: number): ObservationRow[] {
+  const first = Math.floor(Date.UTC(2024, 0, 1) / 1000);
+  return Array.from({ length: existing }, (_, index) => {
+    const id = `0190a3c2-0000-7000-8000-${String(index).padStart(12, '0')}`;
+    const date = first + index * 3600;
+    return {
+      id,
+      observation_id: id,
+      user_id: USER_ID,
+      species_id: EAGLE.id,
+      taxa: EAGLE.taxa,
+      coordinate: { type: 'Point', coordinates: [FIX.lng, FIX.lat], accuracy: FIX.accuracy, time: date },
+      coordinate_hidden: false,
+      date,
+      public: true,
+      lifer: index === 0,
+      note: `Quick record: ${EAGLE.name} (${EAGLE.scientific_name}), seen earlier.`,
+      media: [],
+      location: null,
+      trips: [],
+      created: date,
+      updated: date,
+      rev: '1_dseedseedseed',
+    } satisfies ObservationRow;
+  });
+}
+
+async function setup(existing: number) {
+  db?.close();
+  floorDb?.close();
+  rawAppDb?.close();
+  await Dexie.delete(DB_NAME);
+  db = new FieldmarkDB(DB_NAME);
+  db.use({
+    stack: 'dbcore',
+    name: 'count-requests',
+    create: (down) => ({
+      ...down,
+      table(name) {
+        const table = down.table(name);
+        return {
+          ...table,
+          get: (request) => ((requests += 1), table.get(request)),
+          getMany: (request) => ((requests += 1), table.getMany(request)),
+          query: (request) => ((requests += 1), table.query(request)),
+          openCursor: (request) => ((requests += 1), table.openCursor(request)),
+          count: (request) => ((requests += 1), table.count(request)),
+          mutate: (request) => ((requests += 1), table.mutate(request)),
+        };
+      },
+    }),
+  });
+  await db.open();
+  await db.species_observations.bulkPut(existingRows(existing));
+
+  await idbRequest(indexedDB.deleteDatabase(FLOOR_DB_NAME));
+  const open = indexedDB.open(FLOOR_DB_NAME, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('records', { keyPath: 'id' });
+  floorDb = await idbRequest(open);
+  rawAppDb = await idbRequest(indexedDB.open(DB_NAME));
+
+  // One save to learn the stored row's size (the floor writes records of that size), undone.
+  const probe = await quickRecord(db, USER_ID, EAGLE, { ...FIX, time: Date.now() });
+  savedSize = JSON.stringify(probe.observation).length;
+  await removeSaved([probe.observation.id]);
+  return {
+    existing: await db.species_observations.where('[user_id+species_id]').equals([USER_ID, EAGLE.id]).count(),
+    rowBytes: savedSize,
+    // What IndexedDB reports for a readwrite transaction of each side ('default': Chromium's).
+    durability: {
+      dexie: await db.transaction('rw', db.meta, (tx) => tx.idbtrans.durability),
+      floor: floorDb.transaction('records', 'readwrite').durability,
+    },
+  };
+}
+
+async function removeSaved(ids: string[]) {
+  await db!.transaction('rw', db!.species_observations, db!.dirty, async () => {
+    await db!.species_observations.bulkDelete(ids);
+    await db!.dirty.bulkDelete(ids.map((id) => ['species_observations', id] as [string, string]));
+  });
+}
+
+/** `count` real saves, each timed from the call to its committed transaction. */
+async function subject(count: number) {
+  const times: number[] = [];
+  const ids: string[] = [];
+  let lifers = 0;
+  requests = 0;
+  for (let index = 0; index < count; index += 1) {
+    const started = performance.now();
+    const { observation } = await quickRecord(db!, USER_ID, EAGLE, { ...FIX, time: Date.now() });
+    times.push(performance.now() - started);
+    ids.push(observation.id);
+    if (observation.lifer) lifers += 1;
+  }
+  const dirty = await db!.dirty.count();
+  await removeSaved(ids);
+  return { times, dirty, lifers, requestsPerSave: requests / count };
+}
+
+/**
+ * recordObservation's requests in its order, each awaited before the next as the repository does:
+ * trips covering the date, the row's current revision, the row, the mark's `since`, the mark, the
+ * member's sightings of the species (lifer rule), the row as stored.
+ */
+async function sameWork(count: number) {
+  const times: number[] = [];
+  const ids: string[] = [];
+  const template = existingRows(1)[0]!;
+  for (let index = 0; index < count; index += 1) {
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    const date = Math.floor(now / 1000);
+    const started = performance.now();
+    const transaction = rawAppDb!.transaction(
+      ['species_observations', 'dirty', 'trips', 'photo_uploads'],
+      'readwrite',
+    );
+    const observations = transaction.objectStore('species_observations');
+    const dirty = transaction.objectStore('dirty');
+    await idbRequest(
+      transaction
+        .objectStore('trips')
+        .index('[user_id+date_start]')
+        .getAll(IDBKeyRange.bound([USER_ID, -Infinity], [USER_ID, date])),
+    );
+    await idbRequest(observations.get(id));
+    const row = { ...template, id, observation_id: id, date, lifer: false, rev: '1_dbenchraw0000' };
+    await idbRequest(observations.put(row));
+    await idbRequest(dirty.get(['species_observations', id]));
+    await idbRequest(
+      dirty.put({ collection: 'species_observations', id, user_id: USER_ID, rev: row.rev, since: now }),
+    );
+    await idbRequest(observations.index('[user_id+species_id]').getAll([USER_ID, EAGLE.id]));
+    await idbRequest(observations.get(id));
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error ?? new Error('transaction failed'));
+    });
+    times.push(performance.now() - started);
+    ids.push(id);
+  }
+  await removeSaved(ids);
+  return { times };
+}
+
+/** `count` raw puts of a record of the saved row's size, each in its own readwrite transaction. */
+async function floor(count: number) {
+  const times: number[] = [];
+  const base = { id: '', user_id: USER_ID, padding: '' };
+  const padding = 'x'.repeat(Math.max(0, savedSize - JSON.stringify(base).length - 36));
+  for (let index = 0; index < count; index += 1) {
+    const record = { ...base, id: crypto.randomUUID(), padding };
+    const started = performance.now();
+    const transaction = floorDb!.transaction('records', 'readwrite');
+    transaction.objectStore('records').put(record);
+    await new Promise<void>((resolve, reject) => {
+      transaction.oncomplete = () => resolve();
+      transaction.onerror = () => reject(transaction.error ?? new Error('transaction failed'));
+      transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
+    });
+    times.push(performance.now() - started);
+  }
+  const clear = floorDb!.transaction('records', 'readwrite');
+  clear.objectStore('records').clear();
+  await new Promise<void>((resolve) => {
+    clear.oncomplete = () => resolve();
+  });
+  return { times, recordBytes: JSON.stringify({ ...base, id: crypto.randomUUID(), padding }).length };
+}
+
+declare global {
+  interface Window {
+    fieldmarkRecordBench: {
+      setup: typeof setup;
+      subject: typeof subject;
+      floor: typeof floor;
+      sameWork: typeof sameWork;
+    };
+  }
+}
+window.fieldmarkRecordBench = { setup, subject, floor, sameWork };
