@@ -16,6 +16,7 @@ import { authRoutes } from '../features/auth';
 import { cmsRoutes } from '../features/cms';
 import { configRoutes } from '../features/config';
 import { mapRoutes } from '../features/map';
+import { mediaRoutes } from '../features/media';
 import { menuRoutes } from '../features/menu';
 import { observationRoutes } from '../features/observations';
 import { profileRoutes } from '../features/profile';
@@ -39,6 +40,7 @@ export const featureRoutes: readonly RouteObject[] = [
   ...cmsRoutes,
   ...configRoutes,
   ...mapRoutes,
+  ...mediaRoutes,
   ...menuRoutes,
   ...observationRoutes,
   ...profileRoutes,

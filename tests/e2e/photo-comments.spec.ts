@@ -1,0 +1,227 @@
+/**
+ * A sighting photo's likes and comments end to end, in real Chromium against the real server and
+ * the built PWA (src/features/media, docs/sync.md "Offline stored requests"):
+ * - a member's sighting and its photo (a real JPEG made with sharp) are written through the API;
+ * - /image-view shows the photo, and once the service worker controls the page the network is cut;
+ * - a like, a comment and a reply to that comment made offline show at once as waiting, each is an
+ *   outbox row, and the server has none of them;
+ * - back online, the app's own sync runtime replays them (this page never sends them itself), the
+ *   server holds each exactly once, and the page no longer says they wait; a reply written and
+ *   deleted offline disappears at once and never shows on the server;
+ * - a reload shows the server's current answer (expected to fail until src/sw/sw.ts stops caching
+ *   media/{id}/meta: see the second test);
+ * - axe (no serious or critical violation) on the page, online and with waiting items.
+ */
+import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { labels } from '../../src/contract/labels';
+import type { MediaMetaResponse } from '../../src/contract/media';
+import { formatMessage, messages } from '../../src/contract/messages';
+import { expectNoSeriousViolations } from './support/axe';
+
+const BALD_EAGLE = 'avibase-fed3756c'; // in the demo extract
+const ELLENSBURG: [number, number] = [-120.5481, 46.9965];
+const JAN_10 = 1_768_046_400;
+
+async function waitForServiceWorkerControl(page: Page) {
+  // A synchronous predicate: waitForFunction treats a returned promise as truthy at once.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 45_000,
+  });
+}
+
+/** A new member (through the API) with one public sighting and its uploaded photo. */
+async function memberWithPhoto(request: APIRequestContext) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `photos-${stamp}@example.org`;
+  const password = 'Heron2026';
+  const nickname = `Heron${stamp.slice(-5)}`;
+  const registered = await request.post('/api/v1.0/register', {
+    data: { firstname: 'Rin Heron', nickname, username: email, password, terms_accepted: true },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const { auth_token: token, user_id: userId } = (await registered.json()) as {
+    auth_token: string;
+    user_id: string;
+  };
+  const headers = { authorization: `Bearer ${token}` };
+  const mediaId = randomUUID();
+  const observationId = randomUUID();
+  const sighting = await request.put(`/api/v1.0/species/${BALD_EAGLE}/observations`, {
+    headers,
+    data: {
+      observation_id: observationId,
+      date: JAN_10,
+      coordinate: { type: 'Point', coordinates: ELLENSBURG },
+      coordinate_hidden: false,
+      public: true,
+      note: '',
+      trips: [],
+      media: [{ media_id: mediaId, path: `/api/v1.0/media/${mediaId}/original.jpg`, featured: true }],
+    },
+  });
+  expect(sighting.ok(), await sighting.text()).toBe(true);
+  const jpeg = await sharp({
+    create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 120, b: 90 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const upload = await request.put(`/api/v1.0/media/${mediaId}/base64`, {
+    headers,
+    data: {
+      image: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+      observation_id: observationId,
+      photo_name: 'Eagle over the river',
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  return { email, password, nickname, userId, token, mediaId, observationId };
+}
+
+async function signIn(page: Page, member: { email: string; password: string; nickname: string }) {
+  await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: messages.signInTitle });
+  await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(member.email);
+  await dialog.getByLabel(messages.fieldPassword, { exact: true }).fill(member.password);
+  await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner')).toContainText(member.nickname);
+}
+
+/** The photo's likes and comments as the server holds them, asked outside the browser. */
+async function serverMeta(request: APIRequestContext, member: { token: string; mediaId: string }) {
+  const response = await request.get(`/api/v1.0/media/${member.mediaId}/meta?load_all=true`, {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as MediaMetaResponse;
+}
+
+test('likes, comments and replies made offline wait on the device and reach the server once', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const member = await memberWithPhoto(request);
+  await page.goto('/');
+  await signIn(page, member);
+  await waitForServiceWorkerControl(page);
+
+  const address = `/image-view?media_id=${member.mediaId}&observation_id=${member.observationId}`;
+  await page.goto(address);
+  await expect(page.getByRole('heading', { level: 1, name: labels.imageView })).toBeVisible();
+  const photo = page.getByRole('img', { name: 'Eagle over the river' });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
+  await expect(page.getByText(formatMessage(labels.imageViewLikeCountMany, { count: 0 }))).toBeVisible();
+  await expect(page.getByText(labels.imageViewNoComments)).toBeVisible();
+  await expectNoSeriousViolations(page, 'the image view', 'main');
+
+  await context.setOffline(true);
+  const like = page.getByRole('button', { name: labels.imageViewLike });
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText(labels.imageViewLikeCountOne)).toBeVisible();
+
+  await page.getByLabel(labels.imageViewCommentField).fill('Straight over the bridge at noon.');
+  await page.getByRole('button', { name: labels.imageViewSend }).click();
+  await expect(page.getByText(messages.storedLocally).first()).toBeVisible();
+  const comments = page.getByRole('list', { name: labels.imageViewComments });
+  const comment = comments.locator('li').filter({ hasText: 'Straight over the bridge at noon.' }).first();
+  await expect(comment.getByText(labels.imageViewWaiting).first()).toBeVisible();
+
+  await comment
+    .getByRole('button', { name: formatMessage(labels.imageViewReplyTo, { name: member.nickname }) })
+    .click();
+  await page
+    .getByLabel(formatMessage(labels.imageViewReplyField, { name: member.nickname }))
+    .fill('It came back an hour later.');
+  await page.getByRole('button', { name: labels.imageViewSend }).first().click();
+  const replies = page.getByRole('list', {
+    name: formatMessage(labels.imageViewRepliesTo, { name: member.nickname }),
+  });
+  await expect(replies.getByText('It came back an hour later.')).toBeVisible();
+  await expect(replies.getByText(labels.imageViewWaiting)).toBeVisible();
+
+  // A second reply, deleted again before anything was sent: it disappears at once, and the replay
+  // will be its PUT then its DELETE (the server keeps the id as a tombstone).
+  await comment
+    .getByRole('button', { name: formatMessage(labels.imageViewReplyTo, { name: member.nickname }) })
+    .click();
+  await page
+    .getByLabel(formatMessage(labels.imageViewReplyField, { name: member.nickname }))
+    .fill('Wrong bird, sorry.');
+  await page.getByRole('button', { name: labels.imageViewSend }).first().click();
+  const wrong = replies.locator('li').filter({ hasText: 'Wrong bird, sorry.' });
+  await wrong
+    .getByRole('button', { name: formatMessage(labels.imageViewDeleteReply, { name: member.nickname }) })
+    .click();
+  await expect(page.getByText('Wrong bird, sorry.')).toHaveCount(0);
+  await expect(replies.getByText('It came back an hour later.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'the image view with waiting items', 'main');
+
+  // Nothing has left the device: the server has none of it.
+  const before = await serverMeta(request, member);
+  expect(before).toMatchObject({ like_count: 0, liked: false, comments: [] });
+
+  await context.setOffline(false);
+  // The sync runtime replays the outbox on its own (online trigger); each call exactly once.
+  await expect
+    .poll(
+      async () => {
+        const meta = await serverMeta(request, member);
+        return {
+          like_count: meta.like_count,
+          liked: meta.liked,
+          comments: meta.comments?.map((item) => ({
+            comment: item.comment,
+            replies: item.replies.map((reply) => reply.comment),
+          })),
+        };
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual({
+      like_count: 1,
+      liked: true,
+      comments: [{ comment: 'Straight over the bridge at noon.', replies: ['It came back an hour later.'] }],
+    });
+
+  // The page follows: nothing says it waits any more.
+  await expect(page.getByText(labels.imageViewWaiting)).toHaveCount(0, { timeout: 15_000 });
+
+  // A second look at the server after the dust settled: still exactly once.
+  const after = await serverMeta(request, member);
+  expect(after.comment_count).toBe(2);
+  expect(after.likes?.map((item) => item.user_id)).toEqual([member.userId]);
+});
+
+test('a reload shows what the server holds now, not a copy the service worker kept', async ({
+  page,
+  request,
+}) => {
+  // Known bug outside this feature: src/sw/sw.ts's image route matches every GET under
+  // /api/v1.0/media/, so it also keeps media/{id}/meta (JSON, cache-first, keyed without the
+  // query) and answers that first copy for ever, to whichever member asks. Narrowing the route to
+  // the image files fixes it; this test then passes, and this line must go.
+  test.fail(true, 'src/sw/sw.ts caches GET media/{id}/meta; narrow its image route to the image files');
+  test.setTimeout(90_000);
+  const member = await memberWithPhoto(request);
+  await page.goto('/');
+  await signIn(page, member);
+  await waitForServiceWorkerControl(page);
+  await page.goto(`/image-view?media_id=${member.mediaId}`);
+  await expect(page.getByText(labels.imageViewNoComments)).toBeVisible();
+
+  const commented = await request.put(`/api/v1.0/media/${member.mediaId}/comments/${randomUUID()}`, {
+    headers: { authorization: `Bearer ${member.token}` },
+    data: { comment: 'Seen from the car park too.' },
+  });
+  expect(commented.ok(), await commented.text()).toBe(true);
+  await page.reload();
+  await expect(
+    page.getByRole('list', { name: labels.imageViewComments }).getByText('Seen from the car park too.'),
+  ).toBeVisible();
+});
