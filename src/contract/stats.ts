@@ -43,7 +43,10 @@ export interface UserStats {
 }
 
 /** True when `a` was seen before `b` under the lifer rule's order (date, then observation_id). */
-function seenBefore(a: LiferInput, b: LiferInput): boolean {
+export function seenBefore(
+  a: Pick<LiferInput, 'date' | 'observation_id'>,
+  b: Pick<LiferInput, 'date' | 'observation_id'>,
+): boolean {
   if (a.date !== b.date) return a.date < b.date;
   return a.observation_id < b.observation_id;
 }

@@ -30,7 +30,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(4);
+    expect(database.verno).toBe(5);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -80,7 +80,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(4);
+    expect(database.verno).toBe(5);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
@@ -109,12 +109,64 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(4);
+    expect(database.verno).toBe(5);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
     expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
     expect(await database.species.get('ioc-7769')).toEqual(bald);
     expect(await database.species.where('location_ids').equals('USA').primaryKeys()).toEqual(['ioc-7769']);
     expect(await database.collection_marks.get('species')).toMatchObject({ remote_mod: 9 });
+  });
+
+  it('upgrades a version 4 database with unsynced sightings to version 5: rows, marks and queued photos kept', async () => {
+    const name = freshName();
+    const v4 = new Dexie(name);
+    v4.version(1).stores({ collection_marks: 'collection' });
+    v4.version(3).stores({ species: 'id, *classifications, *location_ids, family, group_id' });
+    v4.version(4).stores({
+      species_observations: 'id, user_id, [user_id+species_id], [user_id+date]',
+      trips: 'id, user_id, [user_id+date_start]',
+      hotspot_likes: 'id, user_id, hotspot_id',
+      dirty: '[collection+id], [collection+user_id], user_id',
+      photo_uploads: 'media_id, observation_id, created',
+      outbox: 'id, time',
+      meta: 'key',
+    });
+    const sighting = {
+      id: 'obs-1',
+      user_id: 'u-1',
+      species_id: 'avibase-fed3756c',
+      date: 1_700_000_000,
+      rev: '1_dev',
+    };
+    await v4.table('species_observations').put(sighting);
+    await v4
+      .table('dirty')
+      .put({ collection: 'species_observations', id: 'obs-1', user_id: 'u-1', rev: '1_dev', since: 1 });
+    await v4
+      .table('photo_uploads')
+      .put({
+        media_id: 'm-1',
+        observation_id: 'obs-1',
+        user_id: 'u-1',
+        bytes: new ArrayBuffer(3),
+        created: 1,
+      });
+    v4.close();
+
+    const database = new FieldmarkDB(name);
+    opened.push(database);
+    await database.open();
+
+    expect(database.verno).toBe(5);
+    expect(await database.species_observations.get('obs-1')).toEqual(sighting);
+    expect(
+      await database.species_observations
+        .where('[user_id+species_id+date]')
+        .equals(['u-1', 'avibase-fed3756c', 1_700_000_000])
+        .primaryKeys(),
+    ).toEqual(['obs-1']);
+    expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
+    expect(await database.photo_uploads.count()).toBe(1);
   });
 
   it('keeps its data across close and reopen', async () => {

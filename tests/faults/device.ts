@@ -14,8 +14,9 @@ import { memberTokens } from '../../src/test/memberTokens';
 export class FieldmarkDBNext extends FieldmarkDB {
   constructor(name: string) {
     super(name);
-    this.version(5).stores({
-      species_observations: 'id, user_id, [user_id+species_id], [user_id+date], date',
+    // One version past the app's, whatever that is: the app's indexes plus one.
+    this.version(this.verno + 1).stores({
+      species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], date',
     });
   }
 }

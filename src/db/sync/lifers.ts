@@ -6,11 +6,30 @@
  * deletions and sightings made on other devices. A changed flag is an edit of that sighting (a new
  * revision, pushed like any save), so the server and other devices get it too.
  */
+import { Dexie } from 'dexie';
 import { liferChanges } from '@contract/stats';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import type { ObservationRow } from '../rows';
 import { saveRecord } from './localWrites';
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
+
+/** `userId`'s sightings of one species in lifer order (date, then id), tombstones included. */
+export function sightingsOfSpecies(db: FieldmarkDB, userId: string, speciesId: string) {
+  return db.species_observations
+    .where('[user_id+species_id+date]')
+    .between([userId, speciesId, Dexie.minKey], [userId, speciesId, Dexie.maxKey], true, true);
+}
+
+/** The member's live sighting of the species that comes first under the lifer rule, if any. */
+export function earliestSighting(
+  db: FieldmarkDB,
+  userId: string,
+  speciesId: string,
+): Promise<ObservationRow | undefined> {
+  return sightingsOfSpecies(db, userId, speciesId)
+    .filter((row) => !row.deleted)
+    .first();
+}
 
 /**
  * Re-applies the lifer rule to `userId`'s sightings of `speciesIds`. Must run inside a readwrite
@@ -26,10 +45,7 @@ export async function reconcileLifers(
   const changed: string[] = [];
   for (const speciesId of new Set(speciesIds)) {
     if (speciesId === null) continue;
-    const sightings = await db.species_observations
-      .where('[user_id+species_id]')
-      .equals([userId, speciesId])
-      .toArray();
+    const sightings = await sightingsOfSpecies(db, userId, speciesId).toArray();
     const byId = new Map(sightings.map((row) => [row.id, row]));
     for (const change of liferChanges(sightings)) {
       const row = byId.get(change.observation_id)!;

@@ -5,6 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
 import { db } from '../../db/db';
+import { sightingsOfSpecies } from '../../db/sync/lifers';
 import {
   addSightings,
   emptySightings,
@@ -36,10 +37,7 @@ export async function readSightings(
   const collection = emptySightings();
   if (!shown.lifers && !shown.others) return collection;
   if (speciesId !== null) {
-    const rows = await database.species_observations
-      .where('[user_id+species_id]')
-      .equals([userId, speciesId])
-      .toArray();
+    const rows = await sightingsOfSpecies(database, userId, speciesId).toArray();
     addSightings(collection, rows, shown);
     return collection;
   }

@@ -6,6 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import type { ObservationRow, PhotoUploadRow, SpeciesRow } from '../../db/rows';
+import { sightingsOfSpecies } from '../../db/sync/lifers';
 
 /** One sighting by id; null when it is not on the device (or deleted). */
 export function useObservation(id: string | undefined): ObservationRow | null | undefined {
@@ -28,10 +29,7 @@ function ofCurrentId<Row>(result: { id: string | undefined; row: Row } | undefin
 export function useSpeciesSightings(userId: string | null, speciesId: string): ObservationRow[] | undefined {
   return useLiveQuery(async () => {
     if (userId === null) return [];
-    const rows = await db.species_observations
-      .where('[user_id+species_id]')
-      .equals([userId, speciesId])
-      .toArray();
+    const rows = await sightingsOfSpecies(db, userId, speciesId).toArray();
     return rows.filter((row) => !row.deleted).sort((a, b) => b.date - a.date || (a.id < b.id ? 1 : -1));
   }, [userId, speciesId]);
 }

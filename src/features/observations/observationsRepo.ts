@@ -7,11 +7,12 @@
  */
 import { API_PREFIX } from '@contract/prefix';
 import { OBSERVATIONS_COLLECTION, type Observation, type ObservationMedia } from '@contract/observations';
+import { seenBefore } from '@contract/stats';
 import { tripCovers } from '@contract/trips';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
 import type { ObservationRow, PhotoUploadRow } from '../../db/rows';
-import { reconcileLifers } from '../../db/sync/lifers';
-import { deleteRecord, deviceSuffix, saveRecord } from '../../db/sync/localWrites';
+import { earliestSighting, reconcileLifers } from '../../db/sync/lifers';
+import { deleteRecord, deviceSuffix, nextRev, saveRecord } from '../../db/sync/localWrites';
 
 /** The fields of a sighting the member chooses (the rest is derived). */
 export type ObservationInput = Pick<
@@ -102,23 +103,53 @@ export async function recordObservation(
   const id = options.id ?? newObservationId();
   const photos = options.photos ?? [];
   const suffix = await deviceSuffix(db);
+  const speciesId = input.species_id;
   return db.transaction('rw', tables(db), async () => {
-    const row: Omit<ObservationRow, 'rev' | 'deleted'> = {
+    // The reads a new sighting needs, side by side: its trips, the species' current first sighting
+    // (the lifer rule needs no more than that), and whether the id is taken (a replayed save).
+    const [trips, earliest, existing] = await Promise.all([
+      tripsCovering(db, userId, input.date),
+      speciesId === null ? undefined : earliestSighting(db, userId, speciesId),
+      options.id === undefined ? undefined : db.species_observations.get(id),
+    ]);
+    const row: ObservationRow = {
       ...input,
       id,
       observation_id: id,
       user_id: userId,
-      lifer: false,
+      lifer:
+        speciesId !== null &&
+        (earliest === undefined || seenBefore({ date: input.date, observation_id: id }, earliest)),
       media: withPhotos(input.media ?? [], photos),
       location: input.location ?? null,
-      trips: await tripsCovering(db, userId, input.date),
+      trips,
       created: Math.floor(now / 1000),
       updated: Math.floor(now / 1000),
+      rev: nextRev(existing?.rev, suffix),
     };
-    await saveRecord<ObservationRow>(db, OBSERVATIONS_COLLECTION, db.species_observations, row, suffix, now);
-    if (photos.length > 0) await db.photo_uploads.bulkPut(photoRows(userId, id, photos, now));
-    await reconcileLifers(db, userId, [input.species_id], suffix, now);
-    return (await db.species_observations.get(id))!;
+    const writes: Promise<unknown>[] = [
+      db.species_observations.put(row),
+      db.dirty.put({ collection: OBSERVATIONS_COLLECTION, id, user_id: userId, rev: row.rev, since: now }),
+    ];
+    if (photos.length > 0) writes.push(db.photo_uploads.bulkPut(photoRows(userId, id, photos, now)));
+    await Promise.all(writes);
+    // The flags were right before this save (the rule held), so only the former first sighting can
+    // change; a replayed id, or flags that were not right (a pull mid-way), take the whole rule.
+    if (existing !== undefined || (earliest !== undefined && !earliest.lifer)) {
+      await reconcileLifers(db, userId, [speciesId], suffix, now);
+      return (await db.species_observations.get(id))!;
+    }
+    if (row.lifer && earliest !== undefined) {
+      await saveRecord<ObservationRow>(
+        db,
+        OBSERVATIONS_COLLECTION,
+        db.species_observations,
+        { ...earliest, lifer: false },
+        suffix,
+        now,
+      );
+    }
+    return row;
   });
 }
 
