@@ -171,6 +171,7 @@ export const labels = {
   sightingSpeciesPhotoAlt: 'Reference photo of the species',
   sightingRemovePhoto: 'Remove photo {number}',
   sightingSave: 'Save',
+  sightingPhotoComments: 'Likes and comments',
   sightingDelete: 'Delete',
   sightingDeleteTitle: 'Delete this sighting?',
   sightingDeleteBody:

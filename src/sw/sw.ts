@@ -35,7 +35,11 @@ registerRoute(
  * only complete 200 answers are kept, so a failed or opaque download is never cached as the photo.
  */
 registerRoute(
-  ({ url, request }) => url.pathname.startsWith('/api/v1.0/media/') && request.method === 'GET',
+  // Only the image files: the other media calls (meta, comments, likes, base64) are JSON that
+  // changes and differs per member, and must never be answered from this cache.
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    /^\/api\/v1\.0\/media\/[^/]+\/(original|thumbnail)(\.(jpg|webp))?$/.test(url.pathname),
   new CacheFirst({
     cacheName: 'fieldmark-images',
     plugins: [

@@ -202,11 +202,8 @@ test('a reload shows what the server holds now, not a copy the service worker ke
   page,
   request,
 }) => {
-  // Known bug outside this feature: src/sw/sw.ts's image route matches every GET under
-  // /api/v1.0/media/, so it also keeps media/{id}/meta (JSON, cache-first, keyed without the
-  // query) and answers that first copy for ever, to whichever member asks. Narrowing the route to
-  // the image files fixes it; this test then passes, and this line must go.
-  test.fail(true, 'src/sw/sw.ts caches GET media/{id}/meta; narrow its image route to the image files');
+  // The service worker's image cache once matched every GET under /api/v1.0/media/ and kept the
+  // first media/{id}/meta answer for ever, for whichever member asked; it now keeps image files only.
   test.setTimeout(90_000);
   const member = await memberWithPhoto(request);
   await page.goto('/');

@@ -4,6 +4,7 @@
  * which one is featured, and removing any of them.
  */
 import { useId, useRef, type ChangeEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,6 +13,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -22,6 +24,7 @@ import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import type { ObservationMedia } from '@contract/observations';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
+import { imageViewPath } from '../media';
 import type { PendingPhoto } from './usePendingPhotos';
 import { useObservationPhotoSrc } from './useObservationPhotoSrc';
 
@@ -37,9 +40,18 @@ export interface PhotoPickerProps {
   error?: string;
 }
 
+/** A stored photo; the member's own (not a species thumbnail) links to its likes and comments. */
 function StoredPhoto({ media, alt }: { media: ObservationMedia; alt: string }) {
   const src = useObservationPhotoSrc(media);
-  return <PhotoImage src={src} alt={alt} />;
+  if (media.species_thumb) return <PhotoImage src={src} alt={alt} />;
+  return (
+    <Stack spacing={0.5}>
+      <PhotoImage src={src} alt={alt} />
+      <Link component={RouterLink} to={imageViewPath(media.media_id)} variant="body2">
+        {labels.sightingPhotoComments}
+      </Link>
+    </Stack>
+  );
 }
 
 function PhotoImage({ src, alt }: { src: string | undefined; alt: string }) {
