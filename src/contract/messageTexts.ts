@@ -197,74 +197,6 @@ export const syncedToApi = 'Local data successfully synced to API!';
 export const observationCreated = 'Observation Created!';
 export const observationCreatedNoGps = 'Observation Created but without GPS location!';
 
-// Sightings lists, trips and stats (src/features/observations/list, src/features/trips,
-// src/features/profile/stats; docs/routes.md). Only the lazily loaded pages use them.
-export const sightingsMine = 'My sightings';
-export const sightingsPublic = 'Public sightings';
-export const sightingsTabs = 'Which sightings';
-export const sightingUnspecified = 'Unspecified sighting';
-export const sightingNoDate = 'Date not recorded';
-export const sightingLifer = 'Lifer';
-export const sightingIsPublic = 'Public';
-export const sightingIsPrivate = 'Private';
-export const sightingLocationHidden = 'Location hidden';
-export const sightingUnsynced = 'Not synced yet';
-export const sightingRefused = 'Not synced: {reason}';
-export const sightingObserver = "Observer's profile: {species}, {date}";
-export const sightingsCount = 'Sightings: {count}';
-export const sightingsFilteredCount = 'Showing {shown} of {total} sightings';
-export const sightingsEmpty =
-  'No sightings yet. What you record appears here straight away, with or without a signal.';
-export const sightingsNoMatch = 'No sightings match these filters.';
-export const sightingsFilters = 'Filter sightings';
-export const sightingsFilterSpecies = 'Species';
-export const sightingsFilterFrom = 'From';
-export const sightingsFilterTo = 'To';
-export const sightingsFilterTrip = 'Trip';
-export const sightingsFilterAllTrips = 'All trips';
-export const sightingsFilterClear = 'Clear filters';
-export const sightingsSignInPrompt =
-  'Sign in to keep your own sightings here. Public sightings are open to everyone.';
-export const sightingsPublicChoose = "Choose a species to see members' public sightings of it.";
-export const sightingsPublicNone = 'No member has shared a sighting of this species yet.';
-export const sightingsPublicOfMember = "One member's public sightings";
-export const sightingsPublicMemberNone = 'This member has no public sightings yet.';
-export const sightingsPublicAllMembers = 'Show sightings by species';
-export const tripsEmpty = 'No trips yet. A trip gathers the sightings you make between its dates.';
-export const tripNew = 'New trip';
-export const tripEdit = 'Edit trip';
-export const tripDelete = 'Delete trip';
-export const tripEditNamed = 'Edit trip {name}';
-export const tripDeleteNamed = 'Delete trip {name}';
-export const tripDeleteConfirm =
-  "Delete the trip '{name}'? Its sightings stay; they are just no longer part of this trip.";
-export const tripDeleteButton = 'Delete';
-export const tripSave = 'Save';
-export const tripFieldName = 'Name';
-export const tripFieldStart = 'Start date';
-export const tripFieldEnd = 'End date';
-export const tripFieldNote = 'Note';
-export const tripNameRequired = 'Please give the trip a name.';
-export const tripEndsBeforeStart = 'The trip cannot end before it starts.';
-export const tripDatesRequired = "Please choose the trip's start and end dates.";
-export const tripSaved = 'Trip saved.';
-export const tripRemoved = 'Trip deleted.';
-export const tripSightingsOne = '1 sighting';
-export const tripSightingsMany = '{count} sightings';
-export const tripNoSightings = 'No sightings between these dates yet.';
-export const tripBackToList = 'Back to trips';
-export const statsSightings = 'Sightings';
-export const statsLifers = 'Lifers';
-export const statsSpeciesSeen = 'Species seen';
-export const statsSpecies = 'Species';
-export const statsFirstSeen = 'First seen';
-export const statsLastSeen = 'Last seen';
-export const statsLocations = 'Locations';
-export const statsLocationUnknown = 'Not known';
-export const statsEmpty = 'No sightings yet, so there are no figures to show.';
-export const statsOnDevice = 'Counted on this device from your sightings, so they are right offline too.';
-export const statsSignIn = "Sign in to see members' stats.";
-
 // PWA
 export const updateAvailable = 'A new version of {product} is available.';
 export const offlineReady = '{product} is ready to work offline.';
@@ -317,23 +249,6 @@ export const likeOnlyYourself = 'You can only like or unlike photos as yourself.
 // Trips (server; docs/api.md "Trips")
 export const tripNotFound = 'There is no such trip, or it has been removed.';
 export const tripChanged = 'This trip was changed elsewhere. Reload it and try again.';
-
-// The member's unsynced data (src/features/sync: the shell's counter and its dialog, the logout
-// warning; R10). Only the lazily loaded sync status uses them.
-export const unsyncedCount = '{count} not yet uploaded';
-export const unsyncedTitle = 'Waiting to upload';
-export const unsyncedRecords = 'Sightings, trips and likes: {count}';
-export const unsyncedPhotos = 'Photos: {count}';
-export const unsyncedRequests = 'Comments and other changes: {count}';
-export const unsyncedRefused = 'Refused by the server';
-export const unsyncedOfflineNote =
-  'They are safe on this device and upload by themselves when you are back online.';
-export const syncNow = 'Sync now';
-export const retryRefused = 'Try the refused ones again';
-export const exportUnsynced = 'Save a copy';
-export const logoutUnsyncedWarning =
-  'You have {count} items that are not uploaded yet. If you log out now they stay on this device and upload the next time you sign in here. Sync them first?';
-export const logoutSyncFirst = 'Sync first';
 
 // Recording a sighting (src/features/observations). Only the Login button of the signed-out refusal
 // (SPEC §5) is here: the species pages show it, and this module is on the first route anyway. The

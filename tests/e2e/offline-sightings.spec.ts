@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
+import { sightingTexts } from '../../src/contract/sightingTexts';
 import type { PullResponse } from '../../src/contract/sync';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
@@ -58,8 +59,8 @@ test('a day without signal: two quick records and one with a photo reach the ser
   await page.goto('/observations');
   const rows = main.getByRole('listitem');
   await expect(rows).toHaveCount(3);
-  await expect(main.getByText(messages.sightingLifer, { exact: true })).toHaveCount(2);
-  await expect(rows.filter({ hasText: 'American Black Bear' })).toContainText(messages.sightingLifer);
+  await expect(main.getByText(sightingTexts.sightingLifer, { exact: true })).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'American Black Bear' })).toContainText(sightingTexts.sightingLifer);
   await expectNoSeriousViolations(page, 'the offline list of sightings', 'main');
 
   await context.setOffline(false);

@@ -13,6 +13,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { formatMessage, messages } from '../../src/contract/messages';
+import { sightingTexts } from '../../src/contract/sightingTexts';
 import { expectNoSeriousViolations } from './support/axe';
 
 const BALD_EAGLE = 'avibase-fed3756c'; // in the demo extract
@@ -83,29 +84,29 @@ test("a member's sightings, a trip over them and their stats; a guest sees the p
 
   await page.goto('/observations');
   await expect(page.getByRole('heading', { level: 1, name: labels.observations })).toBeVisible();
-  const list = page.getByRole('list', { name: messages.sightingsMine });
+  const list = page.getByRole('list', { name: sightingTexts.sightingsMine });
   // The sign-in's initial fetch brings the sightings; the live query then fills the list.
   await expect(list.getByRole('listitem')).toHaveCount(3, { timeout: 30_000 });
   const rows = list.getByRole('link');
   await expect(rows.nth(0)).toContainText('Bald Eagle');
-  await expect(rows.nth(0)).not.toContainText(messages.sightingLifer);
-  await expect(rows.nth(2)).toContainText(messages.sightingLifer);
-  await expect(rows.nth(0).getByRole('img', { name: messages.sightingIsPrivate })).toBeVisible();
-  await expect(rows.nth(1).getByRole('img', { name: messages.sightingLocationHidden })).toBeVisible();
+  await expect(rows.nth(0)).not.toContainText(sightingTexts.sightingLifer);
+  await expect(rows.nth(2)).toContainText(sightingTexts.sightingLifer);
+  await expect(rows.nth(0).getByRole('img', { name: sightingTexts.sightingIsPrivate })).toBeVisible();
+  await expect(rows.nth(1).getByRole('img', { name: sightingTexts.sightingLocationHidden })).toBeVisible();
   await expectNoSeriousViolations(page, 'my sightings', 'main');
 
   await page.goto('/trips');
-  await expect(page.getByText(messages.tripsEmpty)).toBeVisible();
-  await page.getByRole('button', { name: messages.tripNew }).click();
-  const dialog = page.getByRole('dialog', { name: messages.tripNew });
-  await dialog.getByLabel(messages.tripFieldName).fill('Kittitas Valley');
-  await dialog.getByLabel(messages.tripFieldStart).fill('2026-01-10');
-  await dialog.getByLabel(messages.tripFieldEnd).fill('2026-01-11');
+  await expect(page.getByText(sightingTexts.tripsEmpty)).toBeVisible();
+  await page.getByRole('button', { name: sightingTexts.tripNew }).click();
+  const dialog = page.getByRole('dialog', { name: sightingTexts.tripNew });
+  await dialog.getByLabel(sightingTexts.tripFieldName).fill('Kittitas Valley');
+  await dialog.getByLabel(sightingTexts.tripFieldStart).fill('2026-01-10');
+  await dialog.getByLabel(sightingTexts.tripFieldEnd).fill('2026-01-11');
   await expectNoSeriousViolations(page, 'the new trip dialog', '[role="dialog"]');
-  await dialog.getByRole('button', { name: messages.tripSave }).click();
+  await dialog.getByRole('button', { name: sightingTexts.tripSave }).click();
   await expect(dialog).toBeHidden();
   const trip = page.getByRole('list', { name: labels.trips }).getByRole('listitem');
-  await expect(trip).toContainText(formatMessage(messages.tripSightingsMany, { count: 2 }));
+  await expect(trip).toContainText(formatMessage(sightingTexts.tripSightingsMany, { count: 2 }));
   await expectNoSeriousViolations(page, 'the trips', 'main');
 
   await trip.getByRole('link').click();
@@ -115,22 +116,22 @@ test("a member's sightings, a trip over them and their stats; a guest sees the p
 
   await page.goto('/profile?section=stats');
   const stats = page.getByRole('region', { name: labels.stats });
-  await expect(stats.getByRole('table', { name: messages.statsSpeciesSeen })).toBeVisible();
+  await expect(stats.getByRole('table', { name: sightingTexts.statsSpeciesSeen })).toBeVisible();
   await expect(stats.getByRole('row')).toHaveCount(3);
   await expectNoSeriousViolations(page, 'my stats', 'main');
 
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
   await guest.goto(`/observations?species=${BALD_EAGLE}`);
-  await expect(guest.getByText(messages.sightingsSignInPrompt)).toBeVisible();
-  const publicList = guest.getByRole('list', { name: messages.sightingsPublic });
+  await expect(guest.getByText(sightingTexts.sightingsSignInPrompt)).toBeVisible();
+  const publicList = guest.getByRole('list', { name: sightingTexts.sightingsPublic });
   // Other specs' members may have public eagles too: this member's are those linking to them. The
   // private eagle stays private.
   const theirs = publicList.getByRole('listitem').filter({
     has: guest.locator(`a[href="/profile/${member.userId}"]`),
   });
   await expect(theirs).toHaveCount(1, { timeout: 15_000 });
-  await expect(theirs).toContainText(messages.sightingLifer);
+  await expect(theirs).toContainText(sightingTexts.sightingLifer);
   await expectNoSeriousViolations(guest, 'public sightings, signed out', 'main');
   await guestContext.close();
 });

@@ -13,6 +13,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectIsSignedIn, selectUser } from '../../app/sessionSlice';
@@ -49,7 +50,7 @@ export function LogoutPage() {
         <DialogContentText>{messages.logoutOfflineWarning}</DialogContentText>
         {unsynced > 0 && (
           <DialogContentText role="alert" sx={{ mt: 1 }}>
-            {formatMessage(messages.logoutUnsyncedWarning, { count: unsynced })}
+            {formatMessage(sightingTexts.logoutUnsyncedWarning, { count: unsynced })}
           </DialogContentText>
         )}
       </DialogContent>
@@ -63,7 +64,7 @@ export function LogoutPage() {
               void dispatch(syncMemberNow('asked')).finally(() => setSyncing(false));
             }}
           >
-            {messages.logoutSyncFirst}
+            {sightingTexts.logoutSyncFirst}
           </Button>
         )}
         <Button onClick={cancel} autoFocus>

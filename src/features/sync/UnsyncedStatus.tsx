@@ -16,6 +16,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
@@ -48,18 +49,22 @@ function UnsyncedDialog({ userId, onClose }: { userId: string; onClose: () => vo
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{messages.unsyncedTitle}</DialogTitle>
+      <DialogTitle id={titleId}>{sightingTexts.unsyncedTitle}</DialogTitle>
       <DialogContent>
         {details && (
           <>
-            <Typography>{formatMessage(messages.unsyncedRecords, { count: details.records })}</Typography>
-            <Typography>{formatMessage(messages.unsyncedPhotos, { count: details.photos })}</Typography>
-            <Typography>{formatMessage(messages.unsyncedRequests, { count: details.requests })}</Typography>
-            {!online && <Typography sx={{ mt: 1 }}>{messages.unsyncedOfflineNote}</Typography>}
+            <Typography>
+              {formatMessage(sightingTexts.unsyncedRecords, { count: details.records })}
+            </Typography>
+            <Typography>{formatMessage(sightingTexts.unsyncedPhotos, { count: details.photos })}</Typography>
+            <Typography>
+              {formatMessage(sightingTexts.unsyncedRequests, { count: details.requests })}
+            </Typography>
+            {!online && <Typography sx={{ mt: 1 }}>{sightingTexts.unsyncedOfflineNote}</Typography>}
             {details.refused.length > 0 && (
               <>
                 <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mt: 2 }}>
-                  {messages.unsyncedRefused}
+                  {sightingTexts.unsyncedRefused}
                 </Typography>
                 <List dense>
                   {details.refused.map((item) => (
@@ -68,7 +73,7 @@ function UnsyncedDialog({ userId, onClose }: { userId: string; onClose: () => vo
                     </ListItem>
                   ))}
                 </List>
-                <Button onClick={() => void retryRefused(db, userId)}>{messages.retryRefused}</Button>
+                <Button onClick={() => void retryRefused(db, userId)}>{sightingTexts.retryRefused}</Button>
               </>
             )}
           </>
@@ -80,10 +85,10 @@ function UnsyncedDialog({ userId, onClose }: { userId: string; onClose: () => vo
             void exportUnsynced(db, userId).then((text) => download('fieldmark-unsynced.json', text))
           }
         >
-          {messages.exportUnsynced}
+          {sightingTexts.exportUnsynced}
         </Button>
         <Button onClick={() => void syncNow()} disabled={!online} loading={busy}>
-          {messages.syncNow}
+          {sightingTexts.syncNow}
         </Button>
         <Button onClick={onClose} variant="contained">
           {messages.close}
@@ -107,7 +112,7 @@ export default function UnsyncedStatus() {
         // Paper and text colours: Material's warning orange (and a default chip over the app bar's
         // colour) fail axe's contrast check with the label.
         sx={{ bgcolor: 'background.paper', color: 'text.primary', '&:hover': { bgcolor: 'grey.200' } }}
-        label={formatMessage(messages.unsyncedCount, { count })}
+        label={formatMessage(sightingTexts.unsyncedCount, { count })}
         onClick={() => setOpen(true)}
         data-testid="unsynced-count"
       />

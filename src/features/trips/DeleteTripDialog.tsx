@@ -5,6 +5,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
 import type { TripRow } from '../../db/rows';
@@ -33,26 +34,26 @@ export function DeleteTripDialog({ userId, trip, onClose, onDeleted }: DeleteTri
       setBusy(false);
       return;
     }
-    dispatch(uiActions.toastShown({ message: messages.tripRemoved, severity: 'success' }));
+    dispatch(uiActions.toastShown({ message: sightingTexts.tripRemoved, severity: 'success' }));
     onClose();
     onDeleted?.();
   }
 
   return (
     <AppDialog
-      title={messages.tripDelete}
+      title={sightingTexts.tripDelete}
       closeLabel={messages.close}
       onClose={onClose}
       actions={
         <>
           <Button onClick={onClose}>{messages.cancel}</Button>
           <Button color="error" variant="contained" loading={busy} onClick={() => void remove()}>
-            {messages.tripDeleteButton}
+            {sightingTexts.tripDeleteButton}
           </Button>
         </>
       }
     >
-      <Typography>{formatMessage(messages.tripDeleteConfirm, { name: trip.name })}</Typography>
+      <Typography>{formatMessage(sightingTexts.tripDeleteConfirm, { name: trip.name })}</Typography>
     </AppDialog>
   );
 }

@@ -15,6 +15,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { formatDayRange } from '../../lib/dateText';
@@ -27,7 +28,7 @@ import { useOwnTrip } from './tripsQueries';
 function BackToTrips() {
   return (
     <Button component={RouterLink} to="/trips" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
-      {messages.tripBackToList}
+      {sightingTexts.tripBackToList}
     </Button>
   );
 }
@@ -68,7 +69,7 @@ export function TripDetailsPage() {
           aria-haspopup="dialog"
           onClick={() => setDialog('edit')}
         >
-          {messages.tripEdit}
+          {sightingTexts.tripEdit}
         </Button>
         <Button
           variant="outlined"
@@ -77,7 +78,7 @@ export function TripDetailsPage() {
           aria-haspopup="dialog"
           onClick={() => setDialog('delete')}
         >
-          {messages.tripDelete}
+          {sightingTexts.tripDelete}
         </Button>
       </Stack>
       <Typography variant="h5" component="h2">
@@ -87,7 +88,7 @@ export function TripDetailsPage() {
         userId={userId}
         filter={filter}
         label={labels.sightings}
-        emptyText={messages.tripNoSightings}
+        emptyText={sightingTexts.tripNoSightings}
         countText={sightingCountText}
       />
       {dialog === 'edit' && <TripDialog userId={userId} trip={trip} onClose={() => setDialog(null)} />}

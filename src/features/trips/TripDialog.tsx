@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { TRIP_NAME_MAX, TRIP_NOTE_MAX } from '@contract/trips';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
@@ -40,7 +41,7 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
     const dateStart = dayStartSeconds(start);
     const dateEnd = dayEndSeconds(end);
     if (dateStart === null || dateEnd === null) {
-      setProblem(messages.tripDatesRequired);
+      setProblem(sightingTexts.tripDatesRequired);
       return;
     }
     const input = { name, date_start: dateStart, date_end: dateEnd, note };
@@ -52,7 +53,7 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
     setBusy(true);
     try {
       await saveOwnTrip(userId, input, trip?.id);
-      dispatch(uiActions.toastShown({ message: messages.tripSaved, severity: 'success' }));
+      dispatch(uiActions.toastShown({ message: sightingTexts.tripSaved, severity: 'success' }));
       onClose();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : messages.serverError);
@@ -62,7 +63,7 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
 
   return (
     <AppDialog
-      title={trip ? messages.tripEdit : messages.tripNew}
+      title={trip ? sightingTexts.tripEdit : sightingTexts.tripNew}
       closeLabel={messages.close}
       onClose={onClose}
       onSubmit={(event) => void submit(event)}
@@ -70,14 +71,14 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
         <>
           <Button onClick={onClose}>{messages.cancel}</Button>
           <Button type="submit" variant="contained" loading={busy}>
-            {messages.tripSave}
+            {sightingTexts.tripSave}
           </Button>
         </>
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField
-          label={messages.tripFieldName}
+          label={sightingTexts.tripFieldName}
           value={name}
           onChange={(event) => setName(event.target.value)}
           autoFocus
@@ -87,7 +88,7 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
         <Stack direction="row" spacing={2}>
           <TextField
             type="date"
-            label={messages.tripFieldStart}
+            label={sightingTexts.tripFieldStart}
             value={start}
             onChange={(event) => setStart(event.target.value)}
             required
@@ -96,7 +97,7 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
           />
           <TextField
             type="date"
-            label={messages.tripFieldEnd}
+            label={sightingTexts.tripFieldEnd}
             value={end}
             onChange={(event) => setEnd(event.target.value)}
             required
@@ -105,7 +106,7 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
           />
         </Stack>
         <TextField
-          label={messages.tripFieldNote}
+          label={sightingTexts.tripFieldNote}
           value={note}
           onChange={(event) => setNote(event.target.value)}
           multiline

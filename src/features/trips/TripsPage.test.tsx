@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
 import type { SessionState } from '../../app/sessionSlice';
@@ -64,14 +65,14 @@ function fillTripDialog(values: { name?: string; start?: string; end?: string; n
   const dialog = screen.getByRole('dialog');
   const field = (label: string) => within(dialog).getByLabelText(label, { exact: false });
   if (values.name !== undefined)
-    fireEvent.change(field(messages.tripFieldName), { target: { value: values.name } });
+    fireEvent.change(field(sightingTexts.tripFieldName), { target: { value: values.name } });
   if (values.start !== undefined)
-    fireEvent.change(field(messages.tripFieldStart), { target: { value: values.start } });
+    fireEvent.change(field(sightingTexts.tripFieldStart), { target: { value: values.start } });
   if (values.end !== undefined)
-    fireEvent.change(field(messages.tripFieldEnd), { target: { value: values.end } });
+    fireEvent.change(field(sightingTexts.tripFieldEnd), { target: { value: values.end } });
   if (values.note !== undefined)
-    fireEvent.change(field(messages.tripFieldNote), { target: { value: values.note } });
-  fireEvent.click(within(dialog).getByRole('button', { name: messages.tripSave }));
+    fireEvent.change(field(sightingTexts.tripFieldNote), { target: { value: values.note } });
+  fireEvent.click(within(dialog).getByRole('button', { name: sightingTexts.tripSave }));
   return dialog;
 }
 
@@ -90,8 +91,8 @@ describe('the trips page', () => {
       expect.stringContaining('Olympic Peninsula'),
       expect.stringContaining('Skagit Flats'),
     ]);
-    expect(items[0]!.textContent).toContain(formatMessage(messages.tripSightingsMany, { count: 0 }));
-    expect(items[1]!.textContent).toContain(formatMessage(messages.tripSightingsMany, { count: 2 }));
+    expect(items[0]!.textContent).toContain(formatMessage(sightingTexts.tripSightingsMany, { count: 0 }));
+    expect(items[1]!.textContent).toContain(formatMessage(sightingTexts.tripSightingsMany, { count: 2 }));
     expect(within(items[1]!).getByRole('link').getAttribute('href')).toMatch(/^\/trips-details\//);
   });
 
@@ -101,23 +102,23 @@ describe('the trips page', () => {
     act(() => {
       store.dispatch(networkActions.wentOffline());
     });
-    expect(await screen.findByText(messages.tripsEmpty)).toBeTruthy();
+    expect(await screen.findByText(sightingTexts.tripsEmpty)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: messages.tripNew }));
+    fireEvent.click(screen.getByRole('button', { name: sightingTexts.tripNew }));
     let dialog = fillTripDialog({ name: 'Skagit Flats' });
-    expect(await within(dialog).findByText(messages.tripDatesRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(sightingTexts.tripDatesRequired)).toBeTruthy();
     dialog = fillTripDialog({ name: '  ', start: '2026-03-02', end: '2026-03-04' });
-    expect(await within(dialog).findByText(messages.tripNameRequired)).toBeTruthy();
+    expect(await within(dialog).findByText(sightingTexts.tripNameRequired)).toBeTruthy();
     dialog = fillTripDialog({ name: 'Skagit Flats', start: '2026-03-05', end: '2026-03-04' });
-    expect(await within(dialog).findByText(messages.tripEndsBeforeStart)).toBeTruthy();
+    expect(await within(dialog).findByText(sightingTexts.tripEndsBeforeStart)).toBeTruthy();
     expect(await db.trips.count()).toBe(0);
 
     fillTripDialog({ start: '2026-03-02', note: 'Snow geese everywhere.' });
     const items = await tripItems();
     expect(items[0]!.textContent).toContain('Skagit Flats');
-    expect(items[0]!.textContent).toContain(messages.tripSightingsOne);
+    expect(items[0]!.textContent).toContain(sightingTexts.tripSightingsOne);
     // The toast (shown and announced).
-    expect((await screen.findAllByText(messages.tripSaved)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(sightingTexts.tripSaved)).length).toBeGreaterThan(0);
     expect(screen.queryByRole('dialog')).toBeNull();
 
     const [trip] = await db.trips.toArray();
@@ -133,17 +134,19 @@ describe('the trips page', () => {
     await recordObservation(db, WREN, aSighting(robin, march(6)));
     renderAt('/trips');
     const [item] = await tripItems();
-    expect(item!.textContent).toContain(formatMessage(messages.tripSightingsMany, { count: 0 }));
+    expect(item!.textContent).toContain(formatMessage(sightingTexts.tripSightingsMany, { count: 0 }));
 
     fireEvent.click(
-      screen.getByRole('button', { name: formatMessage(messages.tripEditNamed, { name: 'Skagit Flats' }) }),
+      screen.getByRole('button', {
+        name: formatMessage(sightingTexts.tripEditNamed, { name: 'Skagit Flats' }),
+      }),
     );
-    expect(screen.getByLabelText<HTMLInputElement>(messages.tripFieldName, { exact: false }).value).toBe(
+    expect(screen.getByLabelText<HTMLInputElement>(sightingTexts.tripFieldName, { exact: false }).value).toBe(
       'Skagit Flats',
     );
     fillTripDialog({ name: 'Skagit and Samish', end: '2026-03-07' });
     await waitFor(async () => expect((await tripItems())[0]!.textContent).toContain('Skagit and Samish'));
-    expect((await tripItems())[0]!.textContent).toContain(messages.tripSightingsOne);
+    expect((await tripItems())[0]!.textContent).toContain(sightingTexts.tripSightingsOne);
     expect(await db.trips.count()).toBe(1);
   });
 
@@ -153,7 +156,7 @@ describe('the trips page', () => {
     renderAt('/trips');
     await tripItems();
     const deleteButton = screen.getByRole('button', {
-      name: formatMessage(messages.tripDeleteNamed, { name: 'Skagit Flats' }),
+      name: formatMessage(sightingTexts.tripDeleteNamed, { name: 'Skagit Flats' }),
     });
 
     fireEvent.click(deleteButton);
@@ -164,10 +167,10 @@ describe('the trips page', () => {
     fireEvent.click(deleteButton);
     const dialog = screen.getByRole('dialog');
     expect(
-      within(dialog).getByText(formatMessage(messages.tripDeleteConfirm, { name: 'Skagit Flats' })),
+      within(dialog).getByText(formatMessage(sightingTexts.tripDeleteConfirm, { name: 'Skagit Flats' })),
     ).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: messages.tripDeleteButton }));
-    expect(await screen.findByText(messages.tripsEmpty)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: sightingTexts.tripDeleteButton }));
+    expect(await screen.findByText(sightingTexts.tripsEmpty)).toBeTruthy();
     expect((await db.trips.get(trip.id))?.deleted).toBe(true);
     const [sighting] = await db.species_observations.toArray();
     expect(sighting).toMatchObject({ species_id: baldEagle.id, trips: [] });
@@ -201,30 +204,32 @@ describe('the trip details page', () => {
   it('edits and deletes the trip from its page', async () => {
     const trip = await saveTrip(db, WREN, aTrip('Skagit Flats', 2, 4));
     renderAt(`/trips-details/${trip.id}`);
-    expect(await screen.findByText(messages.tripNoSightings)).toBeTruthy();
+    expect(await screen.findByText(sightingTexts.tripNoSightings)).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: messages.tripEdit }));
+    fireEvent.click(screen.getByRole('button', { name: sightingTexts.tripEdit }));
     fillTripDialog({ name: 'Samish Flats' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Samish Flats' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: messages.tripDelete }));
+    fireEvent.click(screen.getByRole('button', { name: sightingTexts.tripDelete }));
     fireEvent.click(
-      within(screen.getByRole('dialog')).getByRole('button', { name: messages.tripDeleteButton }),
+      within(screen.getByRole('dialog')).getByRole('button', { name: sightingTexts.tripDeleteButton }),
     );
     expect(await screen.findByRole('heading', { level: 1, name: labels.trips })).toBeTruthy();
-    expect(await screen.findByText(messages.tripsEmpty)).toBeTruthy();
+    expect(await screen.findByText(sightingTexts.tripsEmpty)).toBeTruthy();
   });
 
   it('says so when the trip is not on the device', async () => {
     renderAt('/trips-details/nope');
     expect(await screen.findByText(messages.tripNotFound)).toBeTruthy();
-    expect(screen.getByRole('link', { name: messages.tripBackToList }).getAttribute('href')).toBe('/trips');
+    expect(screen.getByRole('link', { name: sightingTexts.tripBackToList }).getAttribute('href')).toBe(
+      '/trips',
+    );
   });
 
   it('is for members only', async () => {
     renderApp(<AppRoutes />, { route: '/trips' });
     const refusal = formatMessage(messages.needAccount, { title: labels.trips });
     expect((await screen.findAllByText(refusal)).length).toBeGreaterThan(0);
-    expect(screen.queryByRole('button', { name: messages.tripNew })).toBeNull();
+    expect(screen.queryByRole('button', { name: sightingTexts.tripNew })).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import type { TripRow } from '../../db/rows';
@@ -45,14 +46,14 @@ function TripItem({ item, onOpen }: { item: TripWithCount; onOpen: (dialog: Open
         </Box>
       </ListItemButton>
       <IconButton
-        aria-label={formatMessage(messages.tripEditNamed, { name: trip.name })}
+        aria-label={formatMessage(sightingTexts.tripEditNamed, { name: trip.name })}
         aria-haspopup="dialog"
         onClick={() => onOpen({ kind: 'edit', trip })}
       >
         <EditOutlinedIcon />
       </IconButton>
       <IconButton
-        aria-label={formatMessage(messages.tripDeleteNamed, { name: trip.name })}
+        aria-label={formatMessage(sightingTexts.tripDeleteNamed, { name: trip.name })}
         aria-haspopup="dialog"
         onClick={() => onOpen({ kind: 'delete', trip })}
       >
@@ -81,13 +82,13 @@ export function TripsPage() {
           onClick={() => setDialog({ kind: 'new' })}
           disabled={userId === null}
         >
-          {messages.tripNew}
+          {sightingTexts.tripNew}
         </Button>
       </Stack>
       {trips === undefined ? (
         <CircularProgress aria-label={messages.loading} />
       ) : trips.length === 0 ? (
-        <Alert severity="info">{messages.tripsEmpty}</Alert>
+        <Alert severity="info">{sightingTexts.tripsEmpty}</Alert>
       ) : (
         <Box component="ul" aria-label={labels.trips} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {trips.map((item) => (

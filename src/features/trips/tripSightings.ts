@@ -1,5 +1,6 @@
 /** How many sightings each trip holds (SPEC §3 "Trip"; the rule is the contract's `sightingInTrip`). */
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { sightingInTrip, type Trip } from '@contract/trips';
 
 type TripDates = Pick<Trip, 'trip_id' | 'date_start' | 'date_end'>;
@@ -19,5 +20,7 @@ export function sightingCounts(
 
 /** "1 sighting", "4 sightings". */
 export function sightingCountText(count: number): string {
-  return count === 1 ? messages.tripSightingsOne : formatMessage(messages.tripSightingsMany, { count });
+  return count === 1
+    ? sightingTexts.tripSightingsOne
+    : formatMessage(sightingTexts.tripSightingsMany, { count });
 }

@@ -4,7 +4,7 @@
  * trip whose dates cover it, so creating, moving or deleting a trip re-links the sightings in the
  * old and new date ranges (each changed sighting is an edit, pushed like any other).
  */
-import { messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import { TRIPS_COLLECTION, tripCovers, type Trip } from '@contract/trips';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
@@ -15,8 +15,8 @@ export type TripInput = Pick<Trip, 'name' | 'date_start' | 'date_end' | 'note'>;
 
 /** Why a trip cannot be saved, or null. */
 export function tripProblem(input: TripInput): string | null {
-  if (input.name.trim() === '') return messages.tripNameRequired;
-  if (input.date_end < input.date_start) return messages.tripEndsBeforeStart;
+  if (input.name.trim() === '') return sightingTexts.tripNameRequired;
+  if (input.date_end < input.date_start) return sightingTexts.tripEndsBeforeStart;
   return null;
 }
 

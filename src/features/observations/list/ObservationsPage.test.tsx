@@ -4,6 +4,7 @@ import { act, fireEvent, getDefaultNormalizer, screen, within } from '@testing-l
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { UNSPECIFIED_OBSERVATION_DATE } from '@contract/observations';
 import { createApiClient } from '../../../api/client';
 import { networkActions } from '../../../app/networkSlice';
@@ -120,21 +121,23 @@ describe('my sightings', () => {
     await recordObservation(db, 'u-2', aSighting(robin, localSeconds(2026, 3, 7)));
     renderList();
 
-    const rows = await rowsOf(messages.sightingsMine);
+    const rows = await rowsOf(sightingTexts.sightingsMine);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toContain('Bald Eagle');
-    expect(rows[0]).not.toContain(messages.sightingLifer);
-    expect(rows[1]).toContain(messages.sightingLifer);
+    expect(rows[0]).not.toContain(sightingTexts.sightingLifer);
+    expect(rows[1]).toContain(sightingTexts.sightingLifer);
     expect(rows[1]).toContain('Washington, United States of America');
     expect(screen.queryByText('American Robin')).toBeNull();
-    expect(screen.getByRole('status').textContent).toBe(formatMessage(messages.sightingsCount, { count: 2 }));
-
-    const [newest, oldest] = within(screen.getByRole('list', { name: messages.sightingsMine })).getAllByRole(
-      'link',
+    expect(screen.getByRole('status').textContent).toBe(
+      formatMessage(sightingTexts.sightingsCount, { count: 2 }),
     );
-    expect(within(newest!).getByTitle(messages.sightingIsPrivate)).toBeTruthy();
-    expect(within(oldest!).getByTitle(messages.sightingIsPublic)).toBeTruthy();
-    expect(within(oldest!).getByTitle(messages.sightingLocationHidden)).toBeTruthy();
+
+    const [newest, oldest] = within(
+      screen.getByRole('list', { name: sightingTexts.sightingsMine }),
+    ).getAllByRole('link');
+    expect(within(newest!).getByTitle(sightingTexts.sightingIsPrivate)).toBeTruthy();
+    expect(within(oldest!).getByTitle(sightingTexts.sightingIsPublic)).toBeTruthy();
+    expect(within(oldest!).getByTitle(sightingTexts.sightingLocationHidden)).toBeTruthy();
   });
 
   it('opens a sighting in the recording form, unspecified ones too', async () => {
@@ -142,12 +145,12 @@ describe('my sightings', () => {
     const unknown = await recordObservation(db, WREN, aSighting(null, UNSPECIFIED_OBSERVATION_DATE));
     renderList();
 
-    const list = await screen.findByRole('list', { name: messages.sightingsMine });
+    const list = await screen.findByRole('list', { name: sightingTexts.sightingsMine });
     const links = within(list).getAllByRole('link');
     expect(links[0]!.getAttribute('href')).toBe(`/species-observation/${baldEagle.id}/${eagle.id}`);
     expect(links[1]!.getAttribute('href')).toBe(`/species-observation/unspecified/${unknown.id}`);
-    expect(links[1]!.textContent).toContain(messages.sightingUnspecified);
-    expect(links[1]!.textContent).toContain(messages.sightingNoDate);
+    expect(links[1]!.textContent).toContain(sightingTexts.sightingUnspecified);
+    expect(links[1]!.textContent).toContain(sightingTexts.sightingNoDate);
   });
 
   it('marks the sightings the server does not have yet, and says why one was refused', async () => {
@@ -156,13 +159,15 @@ describe('my sightings', () => {
     await recordObservation(db, WREN, aSighting(robin, localSeconds(2026, 3, 4)));
     renderList();
 
-    const list = await screen.findByRole('list', { name: messages.sightingsMine });
+    const list = await screen.findByRole('list', { name: sightingTexts.sightingsMine });
     const [robinRow, eagleRow] = within(list).getAllByRole('link');
-    expect(within(robinRow!).getByTitle(messages.sightingUnsynced)).toBeTruthy();
-    expect(within(eagleRow!).queryByTitle(messages.sightingUnsynced)).toBeNull();
+    expect(within(robinRow!).getByTitle(sightingTexts.sightingUnsynced)).toBeTruthy();
+    expect(within(eagleRow!).queryByTitle(sightingTexts.sightingUnsynced)).toBeNull();
 
     await act(() => pushAll('refuse'));
-    const refused = formatMessage(messages.sightingRefused, { reason: messages.observationSpeciesMismatch });
+    const refused = formatMessage(sightingTexts.sightingRefused, {
+      reason: messages.observationSpeciesMismatch,
+    });
     expect(await within(list).findByTitle(refused)).toBeTruthy();
   });
 
@@ -177,43 +182,45 @@ describe('my sightings', () => {
       note: '',
     });
     renderList();
-    await screen.findByRole('list', { name: messages.sightingsMine });
+    await screen.findByRole('list', { name: sightingTexts.sightingsMine });
 
-    fireEvent.change(screen.getByRole('combobox', { name: messages.sightingsFilterSpecies }), {
+    fireEvent.change(screen.getByRole('combobox', { name: sightingTexts.sightingsFilterSpecies }), {
       target: { value: 'rob' },
     });
     fireEvent.click(await screen.findByRole('option', { name: 'American Robin' }));
-    expect(await rowsOf(messages.sightingsMine)).toEqual([expect.stringContaining('American Robin')]);
+    expect(await rowsOf(sightingTexts.sightingsMine)).toEqual([expect.stringContaining('American Robin')]);
     expect(screen.getByRole('status').textContent).toBe(
-      formatMessage(messages.sightingsFilteredCount, { shown: 1, total: 3 }),
+      formatMessage(sightingTexts.sightingsFilteredCount, { shown: 1, total: 3 }),
     );
-    fireEvent.click(screen.getByRole('button', { name: messages.sightingsFilterClear }));
+    fireEvent.click(screen.getByRole('button', { name: sightingTexts.sightingsFilterClear }));
 
     // A day range is whole local days: the robin at 23:00 on 4 March is inside "to 4 March".
-    fireEvent.change(screen.getByLabelText(messages.sightingsFilterFrom), {
+    fireEvent.change(screen.getByLabelText(sightingTexts.sightingsFilterFrom), {
       target: { value: '2026-03-04' },
     });
-    fireEvent.change(screen.getByLabelText(messages.sightingsFilterTo), { target: { value: '2026-03-04' } });
-    expect(await rowsOf(messages.sightingsMine)).toEqual([expect.stringContaining('American Robin')]);
-    fireEvent.click(screen.getByRole('button', { name: messages.sightingsFilterClear }));
+    fireEvent.change(screen.getByLabelText(sightingTexts.sightingsFilterTo), {
+      target: { value: '2026-03-04' },
+    });
+    expect(await rowsOf(sightingTexts.sightingsMine)).toEqual([expect.stringContaining('American Robin')]);
+    fireEvent.click(screen.getByRole('button', { name: sightingTexts.sightingsFilterClear }));
 
-    const trip = screen.getByRole('combobox', { name: messages.sightingsFilterTrip });
+    const trip = screen.getByRole('combobox', { name: sightingTexts.sightingsFilterTrip });
     fireEvent.change(trip, {
       target: { value: (await db.trips.toArray())[0]!.id },
     });
-    const inTrip = await rowsOf(messages.sightingsMine);
+    const inTrip = await rowsOf(sightingTexts.sightingsMine);
     expect(inTrip).toHaveLength(1);
     expect(inTrip[0]).toContain('Bald Eagle');
 
-    fireEvent.change(screen.getByLabelText(messages.sightingsFilterFrom), {
+    fireEvent.change(screen.getByLabelText(sightingTexts.sightingsFilterFrom), {
       target: { value: '2026-05-01' },
     });
-    expect(await screen.findByText(messages.sightingsNoMatch)).toBeTruthy();
+    expect(await screen.findByText(sightingTexts.sightingsNoMatch)).toBeTruthy();
   });
 
   it('says so when there are no sightings yet, and offers to record one', async () => {
     renderList();
-    expect(await screen.findByText(messages.sightingsEmpty)).toBeTruthy();
+    expect(await screen.findByText(sightingTexts.sightingsEmpty)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Record a Sighting' }).getAttribute('href')).toBe(
       '/species-observation',
     );
@@ -232,17 +239,17 @@ describe('public sightings', () => {
     });
     renderList({ guest: true, network });
 
-    expect(await screen.findByText(messages.sightingsSignInPrompt)).toBeTruthy();
+    expect(await screen.findByText(sightingTexts.sightingsSignInPrompt)).toBeTruthy();
     expect(screen.queryByRole('tab')).toBeNull();
-    expect(screen.getByText(messages.sightingsPublicChoose)).toBeTruthy();
-    fireEvent.change(await screen.findByRole('combobox', { name: messages.sightingsFilterSpecies }), {
+    expect(screen.getByText(sightingTexts.sightingsPublicChoose)).toBeTruthy();
+    fireEvent.change(await screen.findByRole('combobox', { name: sightingTexts.sightingsFilterSpecies }), {
       target: { value: 'bald' },
     });
     fireEvent.click(await screen.findByRole('option', { name: 'Bald Eagle' }));
 
-    const rows = await rowsOf(messages.sightingsPublic);
+    const rows = await rowsOf(sightingTexts.sightingsPublic);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toContain(messages.sightingLifer);
+    expect(rows[0]).toContain(sightingTexts.sightingLifer);
     const profile = screen.getByRole('link', { name: /Observer's profile: Bald Eagle/ });
     expect(profile.getAttribute('href')).toBe('/profile/u-2');
   });
@@ -268,15 +275,15 @@ describe('public sightings', () => {
       },
     }));
     renderList({ route: `/observations?tab=public&species=${robin.id}`, network });
-    expect(await rowsOf(messages.sightingsPublic)).toHaveLength(1);
-    expect(screen.getByRole('tab', { name: messages.sightingsPublic }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    expect(await rowsOf(sightingTexts.sightingsPublic)).toHaveLength(1);
+    expect(
+      screen.getByRole('tab', { name: sightingTexts.sightingsPublic }).getAttribute('aria-selected'),
+    ).toBe('true');
     expect(screen.getAllByRole('link', { name: /Observer's profile/ })[0]!.getAttribute('href')).toBe(
       '/profile/u-2',
     );
-    screen.getByRole('tab', { name: messages.sightingsMine }).click();
-    expect(await screen.findByText(messages.sightingsEmpty)).toBeTruthy();
+    screen.getByRole('tab', { name: sightingTexts.sightingsMine }).click();
+    expect(await screen.findByText(sightingTexts.sightingsEmpty)).toBeTruthy();
   });
 
   it("shows one member's public sightings through GET observations", async () => {
@@ -288,9 +295,9 @@ describe('public sightings', () => {
       },
     });
     renderList({ route: '/observations?tab=public&user_id=u-3', network });
-    expect(await rowsOf(messages.sightingsPublic)).toEqual([expect.stringContaining('Bald Eagle')]);
+    expect(await rowsOf(sightingTexts.sightingsPublic)).toEqual([expect.stringContaining('Bald Eagle')]);
     expect(network.sent.some((request) => /^observations\?.*user_id=u-3/.test(request.path))).toBe(true);
-    expect(screen.getByRole('heading', { name: messages.sightingsPublicOfMember })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: sightingTexts.sightingsPublicOfMember })).toBeTruthy();
   });
 
   it('says it needs the network when offline', async () => {

@@ -15,6 +15,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/sessionSlice';
 import { uiActions } from '../../../app/uiSlice';
@@ -55,10 +56,10 @@ export function ObservationsPage() {
         <Tabs
           value={tab}
           onChange={(_event, next: TabName) => chooseTab(next)}
-          aria-label={messages.sightingsTabs}
+          aria-label={sightingTexts.sightingsTabs}
         >
-          <Tab label={messages.sightingsMine} {...tabProps('mine')} />
-          <Tab label={messages.sightingsPublic} {...tabProps('public')} />
+          <Tab label={sightingTexts.sightingsMine} {...tabProps('mine')} />
+          <Tab label={sightingTexts.sightingsPublic} {...tabProps('public')} />
         </Tabs>
       ) : (
         <Alert
@@ -74,7 +75,7 @@ export function ObservationsPage() {
             </Button>
           }
         >
-          {messages.sightingsSignInPrompt}
+          {sightingTexts.sightingsSignInPrompt}
         </Alert>
       )}
       <Box

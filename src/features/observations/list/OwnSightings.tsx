@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { isFiltered, matchesFilter, speciesChoicesOf } from './sightingItems';
 import { SightingFilters } from './SightingFilters';
 import { SightingList } from './SightingList';
@@ -23,7 +24,7 @@ export function OwnSightings({ userId }: { userId: string }) {
   const filterState = useSightingFilter(trips);
   const { filter } = filterState;
   const speciesChoices = useMemo(
-    () => (items ? speciesChoicesOf(items, messages.sightingUnspecified) : []),
+    () => (items ? speciesChoicesOf(items, sightingTexts.sightingUnspecified) : []),
     [items],
   );
   const shown = useMemo(
@@ -44,7 +45,7 @@ export function OwnSightings({ userId }: { userId: string }) {
           </Button>
         }
       >
-        {messages.sightingsEmpty}
+        {sightingTexts.sightingsEmpty}
       </Alert>
     );
   }
@@ -53,13 +54,13 @@ export function OwnSightings({ userId }: { userId: string }) {
       <SightingFilters state={filterState} speciesChoices={speciesChoices} trips={trips} />
       <Typography role="status" variant="body2" color="text.secondary">
         {isFiltered(filter)
-          ? formatMessage(messages.sightingsFilteredCount, { shown: shown.length, total: items.length })
-          : formatMessage(messages.sightingsCount, { count: items.length })}
+          ? formatMessage(sightingTexts.sightingsFilteredCount, { shown: shown.length, total: items.length })
+          : formatMessage(sightingTexts.sightingsCount, { count: items.length })}
       </Typography>
       {shown.length === 0 ? (
-        <Alert severity="info">{messages.sightingsNoMatch}</Alert>
+        <Alert severity="info">{sightingTexts.sightingsNoMatch}</Alert>
       ) : (
-        <SightingList items={shown} label={messages.sightingsMine} />
+        <SightingList items={shown} label={sightingTexts.sightingsMine} />
       )}
     </Stack>
   );

@@ -12,6 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import type { ObservationItem } from '@contract/observations';
 import { useAppSelector } from '../../../app/hooks';
 import { selectIsOnline } from '../../../app/networkSlice';
@@ -72,22 +73,22 @@ function AnswerList({
   return (
     <>
       <Typography role="status" variant="body2" color="text.secondary">
-        {formatMessage(messages.sightingsCount, { count: items.length })}
+        {formatMessage(sightingTexts.sightingsCount, { count: items.length })}
       </Typography>
-      <SightingList items={items} label={messages.sightingsPublic} />
+      <SightingList items={items} label={sightingTexts.sightingsPublic} />
     </>
   );
 }
 
 function SpeciesSightings({ speciesId, ownId }: { speciesId: string; ownId: string | null }) {
   const answer = useGetSpeciesPublicSightingsQuery(speciesId || skipToken);
-  if (!speciesId) return <Alert severity="info">{messages.sightingsPublicChoose}</Alert>;
-  return <AnswerList answer={answer} emptyText={messages.sightingsPublicNone} ownId={ownId} />;
+  if (!speciesId) return <Alert severity="info">{sightingTexts.sightingsPublicChoose}</Alert>;
+  return <AnswerList answer={answer} emptyText={sightingTexts.sightingsPublicNone} ownId={ownId} />;
 }
 
 function MemberSightings({ memberId, ownId }: { memberId: string; ownId: string | null }) {
   const answer = useGetMemberPublicSightingsQuery(memberId);
-  return <AnswerList answer={answer} emptyText={messages.sightingsPublicMemberNone} ownId={ownId} />;
+  return <AnswerList answer={answer} emptyText={sightingTexts.sightingsPublicMemberNone} ownId={ownId} />;
 }
 
 export function PublicSightings() {
@@ -117,14 +118,14 @@ export function PublicSightings() {
       <Stack spacing={2}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h6" component="h2">
-            {messages.sightingsPublicOfMember}
+            {sightingTexts.sightingsPublicOfMember}
           </Typography>
           <Button variant="outlined" size="small" onClick={() => setParam('user_id', '')}>
-            {messages.sightingsPublicAllMembers}
+            {sightingTexts.sightingsPublicAllMembers}
           </Button>
         </Stack>
         {ownId === null ? (
-          <Alert severity="info">{messages.sightingsSignInPrompt}</Alert>
+          <Alert severity="info">{sightingTexts.sightingsSignInPrompt}</Alert>
         ) : (
           <MemberSightings memberId={memberId} ownId={ownId} />
         )}
@@ -137,7 +138,7 @@ export function PublicSightings() {
         <CircularProgress aria-label={messages.loading} />
       ) : (
         <SpeciesChooser
-          label={messages.sightingsFilterSpecies}
+          label={sightingTexts.sightingsFilterSpecies}
           choices={options}
           value={speciesId}
           onChange={(id) => setParam('species', id)}

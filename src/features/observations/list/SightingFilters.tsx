@@ -6,7 +6,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import type { TripRow } from '../../../db/rows';
 import { formatDayRange } from '../../../lib/dateText';
 import { isFiltered, type SpeciesChoice } from './sightingItems';
@@ -38,28 +38,28 @@ export function SightingFilters({ state, speciesChoices, trips }: SightingFilter
     <Box
       component="form"
       role="search"
-      aria-label={messages.sightingsFilters}
+      aria-label={sightingTexts.sightingsFilters}
       onSubmit={(event) => event.preventDefault()}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
     >
       <SpeciesChooser
-        label={messages.sightingsFilterSpecies}
+        label={sightingTexts.sightingsFilterSpecies}
         choices={speciesChoices}
         value={values.species}
         onChange={(id) => setValue('species', id)}
       />
-      {dateField('from', messages.sightingsFilterFrom)}
-      {dateField('to', messages.sightingsFilterTo)}
+      {dateField('from', sightingTexts.sightingsFilterFrom)}
+      {dateField('to', sightingTexts.sightingsFilterTo)}
       {trips.length > 0 && (
         <TextField
           select
-          label={messages.sightingsFilterTrip}
+          label={sightingTexts.sightingsFilterTrip}
           value={values.trip}
           onChange={(event) => setValue('trip', event.target.value)}
           sx={{ flex: '1 1 200px' }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">{messages.sightingsFilterAllTrips}</option>
+          <option value="">{sightingTexts.sightingsFilterAllTrips}</option>
           {trips.map((trip) => (
             <option key={trip.id} value={trip.id}>
               {`${trip.name} (${formatDayRange(trip.date_start, trip.date_end)})`}
@@ -69,7 +69,7 @@ export function SightingFilters({ state, speciesChoices, trips }: SightingFilter
       )}
       {isFiltered(state.filter) && (
         <Button onClick={state.clear} variant="text">
-          {messages.sightingsFilterClear}
+          {sightingTexts.sightingsFilterClear}
         </Button>
       )}
     </Box>

@@ -23,7 +23,8 @@ import LocationOffOutlinedIcon from '@mui/icons-material/LocationOffOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import PublicIcon from '@mui/icons-material/Public';
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { formatDayTime } from '../../../lib/dateText';
 import type { ObservationMedia } from '@contract/observations';
 import { recordPath } from '../recordPath';
@@ -91,12 +92,14 @@ export function SightingList({ items, label }: SightingListProps) {
 }
 
 function dateText(item: SightingItem): string {
-  return hasRecordedDate(item.observation) ? formatDayTime(item.observation.date) : messages.sightingNoDate;
+  return hasRecordedDate(item.observation)
+    ? formatDayTime(item.observation.date)
+    : sightingTexts.sightingNoDate;
 }
 
 function SightingRow({ item }: { item: SightingItem }) {
   const { observation } = item;
-  const name = item.speciesName ?? messages.sightingUnspecified;
+  const name = item.speciesName ?? sightingTexts.sightingUnspecified;
   const places = Object.values(observation.location?.names ?? {}).join(', ');
   const content = (
     <>
@@ -127,7 +130,7 @@ function SightingRow({ item }: { item: SightingItem }) {
       <IconButton
         component={RouterLink}
         to={`/profile/${encodeURIComponent(observation.user_id)}`}
-        aria-label={formatMessage(messages.sightingObserver, { species: name, date: dateText(item) })}
+        aria-label={formatMessage(sightingTexts.sightingObserver, { species: name, date: dateText(item) })}
       >
         <PersonOutlinedIcon />
       </IconButton>
@@ -166,23 +169,27 @@ function SightingBadges({ item }: { item: SightingItem }) {
       spacing={0.5}
       sx={{ alignItems: 'center', flexShrink: 0, color: 'text.secondary' }}
     >
-      {observation.lifer && <Chip label={messages.sightingLifer} size="small" color="success" />}
+      {observation.lifer && <Chip label={sightingTexts.sightingLifer} size="small" color="success" />}
       {observation.public ? (
-        <PublicIcon fontSize="small" titleAccess={messages.sightingIsPublic} />
+        <PublicIcon fontSize="small" titleAccess={sightingTexts.sightingIsPublic} />
       ) : (
-        <LockOutlinedIcon fontSize="small" titleAccess={messages.sightingIsPrivate} />
+        <LockOutlinedIcon fontSize="small" titleAccess={sightingTexts.sightingIsPrivate} />
       )}
       {observation.coordinate_hidden && (
-        <LocationOffOutlinedIcon fontSize="small" titleAccess={messages.sightingLocationHidden} />
+        <LocationOffOutlinedIcon fontSize="small" titleAccess={sightingTexts.sightingLocationHidden} />
       )}
       {sync?.kind === 'pending' && (
-        <CloudUploadOutlinedIcon fontSize="small" color="warning" titleAccess={messages.sightingUnsynced} />
+        <CloudUploadOutlinedIcon
+          fontSize="small"
+          color="warning"
+          titleAccess={sightingTexts.sightingUnsynced}
+        />
       )}
       {sync?.kind === 'refused' && (
         <ErrorOutlinedIcon
           fontSize="small"
           color="error"
-          titleAccess={formatMessage(messages.sightingRefused, { reason: sync.reason })}
+          titleAccess={formatMessage(sightingTexts.sightingRefused, { reason: sync.reason })}
         />
       )}
     </Stack>

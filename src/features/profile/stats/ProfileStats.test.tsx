@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { UNSPECIFIED_OBSERVATION_DATE } from '@contract/observations';
 import { userStats } from '@contract/stats';
 import { networkActions } from '../../../app/networkSlice';
@@ -73,7 +74,7 @@ function totals(): Record<string, string> {
 
 /** The species table as rows of cell texts, without the header. */
 function tableRows(): string[][] {
-  const table = screen.getByRole('table', { name: messages.statsSpeciesSeen });
+  const table = screen.getByRole('table', { name: sightingTexts.statsSpeciesSeen });
   return within(table)
     .getAllByRole('row')
     .slice(1)
@@ -114,11 +115,11 @@ describe('my stats', () => {
 
     const expected = userStats(WREN, await db.species_observations.where('user_id').equals(WREN).toArray());
     expect(expected.count).toEqual({ observations: 5, lifers: 3 });
-    await screen.findByRole('table', { name: messages.statsSpeciesSeen });
+    await screen.findByRole('table', { name: sightingTexts.statsSpeciesSeen });
     expect(totals()).toEqual({
-      [messages.statsSightings]: '5',
-      [messages.statsLifers]: '3',
-      [messages.statsSpeciesSeen]: '3',
+      [sightingTexts.statsSightings]: '5',
+      [sightingTexts.statsLifers]: '3',
+      [sightingTexts.statsSpeciesSeen]: '3',
     });
     const eagle = expected.observations[baldEagle.id]!;
     const robinSeen = expected.observations[robin.id]!;
@@ -159,10 +160,10 @@ describe('my stats', () => {
       network,
       preloadedState: { session: signedIn },
     });
-    expect(await screen.findByText(messages.statsEmpty)).toBeTruthy();
+    expect(await screen.findByText(sightingTexts.statsEmpty)).toBeTruthy();
     await recordObservation(db, WREN, aSighting(baldEagle, localSeconds(2026, 3, 3)));
     await waitFor(() => expect(tableRows()).toHaveLength(1));
-    expect(totals()[messages.statsLifers]).toBe('1');
+    expect(totals()[sightingTexts.statsLifers]).toBe('1');
   });
 });
 
@@ -222,11 +223,11 @@ describe("another member's stats", () => {
       network,
       preloadedState: { session: signedIn },
     });
-    await screen.findByRole('table', { name: messages.statsSpeciesSeen });
-    expect(totals()[messages.statsSightings]).toBe('4');
+    await screen.findByRole('table', { name: sightingTexts.statsSpeciesSeen });
+    expect(totals()[sightingTexts.statsSightings]).toBe('4');
     expect(tableRows().map((row) => [row[0], row[1], row[4]])).toEqual([
       ['Bald Eagle', '2', 'Washington'],
-      ['Turdus migratorius', '1', messages.statsLocationUnknown],
+      ['Turdus migratorius', '1', sightingTexts.statsLocationUnknown],
     ]);
     expect(network.sent.some((request) => request.path === 'users/u-2/stats?include_observations=true')).toBe(
       true,
@@ -237,7 +238,7 @@ describe("another member's stats", () => {
     const network = fakeNetwork();
     network.on('GET', 'users/u-2', { body: { status: 'success', profile: otherMember } });
     renderApp(<AppRoutes />, { route: '/profile/u-2?section=stats', network });
-    expect(await screen.findByText(messages.statsSignIn)).toBeTruthy();
+    expect(await screen.findByText(sightingTexts.statsSignIn)).toBeTruthy();
     expect(network.sent.some((request) => request.path.startsWith('users/u-2/stats'))).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { useAppSelector } from '../../../app/hooks';
 import { selectIsOnline } from '../../../app/networkSlice';
 import { selectUser } from '../../../app/sessionSlice';
@@ -25,7 +26,7 @@ function OwnStats({ userId }: { userId: string }) {
   return (
     <>
       <Typography variant="body2" color="text.secondary">
-        {messages.statsOnDevice}
+        {sightingTexts.statsOnDevice}
       </Typography>
       <StatsView stats={own.stats} names={own.names} />
     </>
@@ -58,7 +59,7 @@ export function ProfileStats({ userId }: { userId: string }) {
   const me = useAppSelector(selectUser);
   const headingId = useId();
   let content;
-  if (me === null) content = <Alert severity="info">{messages.statsSignIn}</Alert>;
+  if (me === null) content = <Alert severity="info">{sightingTexts.statsSignIn}</Alert>;
   else if (me.user_id === userId) content = <OwnStats userId={userId} />;
   else content = <MemberStats userId={userId} />;
   return (

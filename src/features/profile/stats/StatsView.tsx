@@ -12,7 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import type { UserStats } from '@contract/stats';
 import { formatDay } from '../../../lib/dateText';
 import { speciesStatsRows, type StatsNames } from './statsRows';
@@ -20,9 +20,9 @@ import { speciesStatsRows, type StatsNames } from './statsRows';
 export function StatsView({ stats, names }: { stats: UserStats; names: StatsNames }) {
   const rows = speciesStatsRows(stats, names);
   const totals: Array<[string, number]> = [
-    [messages.statsSightings, stats.count.observations],
-    [messages.statsLifers, stats.count.lifers],
-    [messages.statsSpeciesSeen, rows.length],
+    [sightingTexts.statsSightings, stats.count.observations],
+    [sightingTexts.statsLifers, stats.count.lifers],
+    [sightingTexts.statsSpeciesSeen, rows.length],
   ];
   return (
     <>
@@ -42,19 +42,19 @@ export function StatsView({ stats, names }: { stats: UserStats; names: StatsName
         ))}
       </Box>
       {stats.count.observations === 0 ? (
-        <Alert severity="info">{messages.statsEmpty}</Alert>
+        <Alert severity="info">{sightingTexts.statsEmpty}</Alert>
       ) : (
         rows.length > 0 && (
           // Focusable, so the table can be scrolled sideways from the keyboard on a narrow screen.
-          <TableContainer tabIndex={0} role="group" aria-label={messages.statsSpeciesSeen}>
-            <Table size="small" aria-label={messages.statsSpeciesSeen}>
+          <TableContainer tabIndex={0} role="group" aria-label={sightingTexts.statsSpeciesSeen}>
+            <Table size="small" aria-label={sightingTexts.statsSpeciesSeen}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{messages.statsSpecies}</TableCell>
-                  <TableCell align="right">{messages.statsSightings}</TableCell>
-                  <TableCell>{messages.statsFirstSeen}</TableCell>
-                  <TableCell>{messages.statsLastSeen}</TableCell>
-                  <TableCell>{messages.statsLocations}</TableCell>
+                  <TableCell>{sightingTexts.statsSpecies}</TableCell>
+                  <TableCell align="right">{sightingTexts.statsSightings}</TableCell>
+                  <TableCell>{sightingTexts.statsFirstSeen}</TableCell>
+                  <TableCell>{sightingTexts.statsLastSeen}</TableCell>
+                  <TableCell>{sightingTexts.statsLocations}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -67,7 +67,7 @@ export function StatsView({ stats, names }: { stats: UserStats; names: StatsName
                     <TableCell>{formatDay(row.date_seen_first)}</TableCell>
                     <TableCell>{formatDay(row.date_seen_last)}</TableCell>
                     <TableCell>
-                      {row.places.length > 0 ? row.places.join(', ') : messages.statsLocationUnknown}
+                      {row.places.length > 0 ? row.places.join(', ') : sightingTexts.statsLocationUnknown}
                     </TableCell>
                   </TableRow>
                 ))}
