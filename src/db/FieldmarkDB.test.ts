@@ -142,15 +142,13 @@ describe('FieldmarkDB', () => {
     await v4
       .table('dirty')
       .put({ collection: 'species_observations', id: 'obs-1', user_id: 'u-1', rev: '1_dev', since: 1 });
-    await v4
-      .table('photo_uploads')
-      .put({
-        media_id: 'm-1',
-        observation_id: 'obs-1',
-        user_id: 'u-1',
-        bytes: new ArrayBuffer(3),
-        created: 1,
-      });
+    await v4.table('photo_uploads').put({
+      media_id: 'm-1',
+      observation_id: 'obs-1',
+      user_id: 'u-1',
+      bytes: new ArrayBuffer(3),
+      created: 1,
+    });
     v4.close();
 
     const database = new FieldmarkDB(name);

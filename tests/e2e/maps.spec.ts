@@ -126,7 +126,10 @@ test("a member's synced sightings show on /global-map offline: a cluster zooms i
   await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
   await expect(mapOf(page)).toHaveAttribute('data-sightings', '2');
   const fittedZoom = await mapAtRest(page);
-  await expect(page.getByRole('link', { name: mapTexts.mapListLink })).toHaveAttribute('href', '/observations');
+  await expect(page.getByRole('link', { name: mapTexts.mapListLink })).toHaveAttribute(
+    'href',
+    '/observations',
+  );
   await expectNoSeriousViolations(page, 'the global map with sightings');
 
   // The map fits the two eagles, 0.01° apart: at that zoom they are one cluster in the middle.
