@@ -121,8 +121,13 @@ class Field {
     this.page = context.pages()[0] ?? (await context.newPage());
   }
 
+  /** The app renders on its own; waiting for `load` adds nothing but the images' downloads. */
+  async goto(path: string): Promise<void> {
+    await this.page.goto(`${this.baseURL}${path}`, { waitUntil: 'domcontentloaded', timeout: 30_000 });
+  }
+
   async openSpeciesPage(): Promise<void> {
-    if (!this.page.url().endsWith(SPECIES_PAGE)) await this.page.goto(`${this.baseURL}${SPECIES_PAGE}`);
+    if (!this.page.url().endsWith(SPECIES_PAGE)) await this.goto(SPECIES_PAGE);
     await expect(this.page.getByRole('heading', { level: 1, name: 'Bald Eagle' })).toBeVisible({
       timeout: 20_000,
     });
@@ -145,7 +150,7 @@ class Field {
   async restart(): Promise<void> {
     await this.chromium.kill();
     await this.start();
-    await this.page.goto(`${this.baseURL}${SPECIES_PAGE}`);
+    await this.goto(SPECIES_PAGE);
   }
 
   async swUpdate(): Promise<void> {

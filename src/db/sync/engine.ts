@@ -54,8 +54,9 @@ export interface SyncEngine {
   sync(name: string, options?: { filter?: SyncFilter }): Promise<SyncResult>;
   /**
    * Syncs every registered collection that has a mark (only the flagged ones with `onlyFailed`),
-   * each with the filter of its mark, and with a member signed in every writable collection, joining a pull already running or waiting instead of
-   * overriding it. Never rejects; resolves false when some pull failed.
+   * each with the filter of its mark, and with a member signed in every writable collection,
+   * joining a sync already running or waiting instead of overriding it. Never rejects; resolves
+   * false when some sync failed.
    */
   syncMarked(options?: { onlyFailed?: boolean }): Promise<boolean>;
   readonly retries: Pick<RetryScheduler, 'pending'>;

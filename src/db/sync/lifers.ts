@@ -20,14 +20,18 @@ export function sightingsOfSpecies(db: FieldmarkDB, userId: string, speciesId: s
     .between([userId, speciesId, Dexie.minKey], [userId, speciesId, Dexie.maxKey], true, true);
 }
 
-/** The member's live sighting of the species that comes first under the lifer rule, if any. */
+/**
+ * The member's live sighting of the species that comes first under the lifer rule, if any, other
+ * than `exceptId` (a sighting being saved in the same transaction).
+ */
 export function earliestSighting(
   db: FieldmarkDB,
   userId: string,
   speciesId: string,
+  exceptId?: string,
 ): Promise<ObservationRow | undefined> {
   return sightingsOfSpecies(db, userId, speciesId)
-    .filter((row) => !row.deleted)
+    .filter((row) => !row.deleted && row.id !== exceptId)
     .first();
 }
 

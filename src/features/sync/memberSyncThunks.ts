@@ -89,7 +89,8 @@ export function syncMemberNow(trigger: SyncTrigger): AppThunk<Promise<void>> {
 export function startMemberSync(trigger: 'sign-in' | 'start'): AppThunk<Promise<void>> {
   return async (dispatch, getState, { apiClient }) => {
     const userId = selectUser(getState())?.user_id;
-    if (!userId) return;
+    // Without IndexedDB (a browser that refuses it, some tests) there is nothing local to sync.
+    if (!userId || typeof indexedDB === 'undefined') return;
     const held = runtimes.get(apiClient);
     if (held?.userId === userId) return dispatch(syncMemberNow(trigger));
     if (held) stop(held);

@@ -66,8 +66,15 @@ export async function launchOwnedChromium(profileDir: string): Promise<OwnedChro
       await exited;
     },
     async close() {
-      await browser.close().catch(() => undefined);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      // Asked to quit, Chromium lets go of its profile before exiting (a killed one leaves its
+      // helpers writing into it for a moment); killed only when it does not quit in 5 s.
+      const session = await browser.newBrowserCDPSession().catch(() => null);
+      await session?.send('Browser.close').catch(() => undefined);
+      const quit = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+      ]);
+      if (!quit) child.kill('SIGKILL');
       await exited;
     },
   };
