@@ -8,67 +8,14 @@
  * - axe (no serious or critical violation) on the form, its problem list, the species page with
  *   the member's sightings, and the delete dialog.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
+import { putSpeciesOnDevice, signedInMember } from './support/member';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
-
-async function signedInMember(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `recorder-${stamp}@example.org`;
-  const password = 'Sanderling2026';
-  const nickname = `Sand${stamp.slice(-5)}`;
-  const registered = await page.request.post('/api/v1.0/register', {
-    data: { firstname: 'Sam Sanderling', nickname, username: email, password, terms_accepted: true },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: messages.signInTitle });
-  await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(email);
-  await dialog.getByLabel(messages.fieldPassword, { exact: true }).fill(password);
-  await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('banner')).toContainText(nickname);
-}
-
-/** Puts the species row on the device, as the species sync of the member's list would. */
-async function putSpeciesOnDevice(page: Page) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (row) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('app.db');
-              open.onerror = () => resolve(false);
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('species')) {
-                  db.close();
-                  resolve(false);
-                  return;
-                }
-                const put = db.transaction('species', 'readwrite').objectStore('species').put(row);
-                put.onsuccess = () => {
-                  db.close();
-                  resolve(true);
-                };
-                put.onerror = () => {
-                  db.close();
-                  resolve(false);
-                };
-              };
-            }),
-          baldEagle,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 test('record a sighting with the device position, quick record another, delete the first', async ({
   page,
@@ -77,8 +24,8 @@ test('record a sighting with the device position, quick record another, delete t
   test.setTimeout(120_000);
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 46.9965123456, longitude: -120.5481987654, accuracy: 15 });
-  await signedInMember(page);
-  await putSpeciesOnDevice(page);
+  await signedInMember(page, 'recorder');
+  await putSpeciesOnDevice(page, [baldEagle]);
 
   await page.goto(`/species-observation/${baldEagle.id}`);
   const main = page.getByRole('main');
