@@ -21,9 +21,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp } from '../server/app';
 import { createUser } from '../server/commands/users';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
+import { benchServerConfig } from './benchServer';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
@@ -67,15 +67,7 @@ const describe = (result: Result) =>
   (result.non2xx || result.errors ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : '');
 
 const dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-bench-'));
-const unlimited = { max: 1_000_000, timeWindowMs: 60_000 };
-const config = {
-  ...loadConfig({}),
-  port: 0,
-  dataDir,
-  staticDir: join(dataDir, 'no-dist'),
-  logLevel: 'warn',
-  rateLimits: { login: unlimited, register: unlimited, passwordReset: unlimited },
-};
+const config = benchServerConfig({ dataDir });
 const database = await openDatabase({ dataDir });
 const BODY = JSON.stringify({ status: 'success' });
 const bare = createServer((_request, response) => {

@@ -31,11 +31,11 @@ import { recordObservation } from '../src/features/observations/observationsRepo
 import { memberTokens } from '../src/test/memberTokens';
 import { buildApp } from '../server/app';
 import { createUser } from '../server/commands/users';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureReferenceData } from '../server/db/reference/seed';
 import { ensureSpeciesData } from '../server/db/species/seed';
+import { benchServerConfig } from './benchServer';
 import { loadNote } from './stats';
 
 const SIZES = (process.env.BENCH_PUSH_SIZES ?? '1,100,500,1000,2500').split(',').map(Number);
@@ -74,15 +74,7 @@ try {
     .executeTakeFirstOrThrow();
   const species = [eagle, ...birds.filter((bird) => bird.id !== eagle.id)].slice(0, 100);
 
-  const unlimited = { max: 1_000_000, timeWindowMs: 60_000 };
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    dataDir: join(workDir, 'data'),
-    staticDir: join(workDir, 'no-dist'),
-    logLevel: 'error',
-    rateLimits: { login: unlimited, register: unlimited, passwordReset: unlimited },
-  };
+  const config = benchServerConfig({ dataDir: join(workDir, 'data'), logLevel: 'error' });
   const app = await buildApp(config, { database });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

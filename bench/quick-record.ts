@@ -38,11 +38,11 @@ import { labels } from '../src/contract/labels';
 import { messages } from '../src/contract/messages';
 import { buildApp } from '../server/app';
 import { createUser } from '../server/commands/users';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureReferenceData } from '../server/db/reference/seed';
 import { ensureSpeciesData } from '../server/db/species/seed';
+import { benchServerConfig } from './benchServer';
 import { chromiumArgs, chromiumPath, root } from './browserBench';
 import { loadNote, median, percentile } from './stats';
 
@@ -268,15 +268,7 @@ try {
   await ensureReferenceData(database.db);
   await ensureSpeciesData(database.db);
   await createUser({ email: EMAIL, password: PASSWORD, nickname: NICKNAME }, database);
-  const unlimited = { max: 1_000_000, timeWindowMs: 60_000 };
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    dataDir: join(workDir, 'data'),
-    staticDir: dist,
-    logLevel: 'error',
-    rateLimits: { login: unlimited, register: unlimited, passwordReset: unlimited },
-  };
+  const config = benchServerConfig({ dataDir: join(workDir, 'data'), staticDir: dist, logLevel: 'error' });
   const app = await buildApp(config, { database });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -12,24 +12,22 @@
  * Engine and floor alternate in pairs (BENCH_PAIRS, default 3) and the ratio is of the medians.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { defaultClientCredentials } from '../src/config/client';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureReferenceData } from '../server/db/reference/seed';
 import { importSpecies } from '../server/db/species/seed';
 import { SPECIES_EXTRACT_DIR } from '../server/db/species/sources';
+import { benchServerConfig } from './benchServer';
+import { bundleEntry, root } from './browserBench';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fullDataDir = resolve(root, '../shared/data');
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -56,31 +54,9 @@ try {
       `loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s; ${PAIRS} interleaved pairs`,
   );
 
-  const bundleDir = join(workDir, 'bundle');
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    resolve: {
-      alias: { '@contract': join(root, 'src/contract'), '@config': join(root, 'src/config') },
-    },
-    build: {
-      outDir: bundleDir,
-      emptyOutDir: true,
-      lib: { entry: join(root, 'bench/browser/sync-entry.ts'), formats: ['es'], fileName: () => 'sync.js' },
-    },
-  });
-  const script = await readFile(join(bundleDir, 'sync.js'), 'utf8');
+  const script = await bundleEntry('bench/browser/sync-entry.ts', join(workDir, 'bundle'));
 
-  const unlimited = { max: 1_000_000, timeWindowMs: 60_000 };
-  const config = {
-    ...loadConfig({}),
-    port: 0,
-    dataDir: join(workDir, 'data'),
-    staticDir: join(workDir, 'no-dist'),
-    logLevel: 'warn',
-    rateLimits: { login: unlimited, register: unlimited, passwordReset: unlimited },
-  };
+  const config = benchServerConfig({ dataDir: join(workDir, 'data') });
   const app = await buildApp(config, { database });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {

@@ -103,6 +103,15 @@ export const ObservationTaxaSchema = Type.Object({
 });
 export type ObservationTaxa = Static<typeof ObservationTaxaSchema>;
 
+/** What a sighting copies from its species' taxa, so lists work without the species. */
+export function taxaOf(species: { taxa: ObservationTaxa }): ObservationTaxa {
+  return {
+    classification: species.taxa.classification,
+    group_name: species.taxa.group_name,
+    name: species.taxa.name,
+  };
+}
+
 export const ObservationMediaSchema = Type.Object({
   featured: Type.Boolean({ description: 'The photo a list shows for the sighting' }),
   media_id: Type.String({ minLength: 1, maxLength: 64 }),

@@ -1,5 +1,7 @@
 /** Test data builders shared by unit tests: one place to change when a contract shape changes. */
 import type { LoginResponse } from '@contract/auth';
+import type { SessionState } from '../app/sessionSlice';
+import { sessionUserFrom } from '../app/sessionUser';
 
 /** A successful login answer for the member Wren; override what a test is about. */
 export function aLoginResponse(overrides: Partial<LoginResponse> = {}): LoginResponse {
@@ -14,5 +16,16 @@ export function aLoginResponse(overrides: Partial<LoginResponse> = {}): LoginRes
     user_id: 'u-1',
     avatar: null,
     ...overrides,
+  };
+}
+
+/** The session of the member of aLoginResponse() signed in on this device, for a store's preloaded state. */
+export function aSignedInSession(): SessionState {
+  return {
+    user: sessionUserFrom({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
+    authToken: 'auth.4000000000',
+    refreshToken: 'refresh.4100000000',
+    clientToken: null,
+    isRestored: true,
   };
 }

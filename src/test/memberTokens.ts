@@ -1,4 +1,5 @@
 import type { LoginResponse } from '@contract/auth';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../api/client';
 import type { TokenStorage } from '../api/tokens';
 
 /**
@@ -27,4 +28,25 @@ export function memberTokens(
       auth = null;
     },
   };
+}
+
+/**
+ * The app's HTTP client signed in as that member, talking to a server at `origin` through `fetch`
+ * (a test's wire that counts, cuts or loses requests). The client credentials are never used: the
+ * member's token is there from the start.
+ */
+export function memberApiClient(
+  origin: string,
+  login: Parameters<typeof memberTokens>[0],
+  options: Partial<Omit<ApiClientOptions, 'baseUrl' | 'tokens'>> = {},
+): ApiClient {
+  return createApiClient({
+    baseUrl: `${origin}/api/v1.0/`,
+    fetch: (input, init) => fetch(input, init),
+    now: Date.now,
+    isOnline: () => true,
+    clientCredentials: { clientId: 'unused', clientSecret: 'unused' },
+    ...options,
+    tokens: memberTokens(login),
+  });
 }

@@ -5,6 +5,7 @@
  * (local days) behave the same in every time zone the tests run in.
  */
 import type { ObservationItem, ObservationLocation } from '@contract/observations';
+import type { FieldmarkDB } from '../db/FieldmarkDB';
 import type { SpeciesRow } from '../db/rows';
 import type { ObservationInput } from '../features/observations/observationsRepo';
 
@@ -67,4 +68,16 @@ export function aPublicSighting(
     trips: [],
     ...overrides,
   };
+}
+
+/** Empties the member's tables of `database` and puts `species` on the device. */
+export async function resetMemberData(database: FieldmarkDB, species: readonly SpeciesRow[]): Promise<void> {
+  await Promise.all([
+    database.species_observations.clear(),
+    database.trips.clear(),
+    database.dirty.clear(),
+    database.photo_uploads.clear(),
+    database.species.clear(),
+  ]);
+  await database.species.bulkPut([...species]);
 }

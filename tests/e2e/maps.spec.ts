@@ -17,6 +17,12 @@ import { labels } from '../../src/contract/labels';
 import { mapTexts } from '../../src/contract/mapTexts';
 import { formatMessage, messages } from '../../src/contract/messages';
 import { expectNoSeriousViolations } from './support/axe';
+import {
+  putObservation,
+  registerMember,
+  serviceWorkerInControl,
+  signInThroughDialog,
+} from './support/member';
 
 const BALD_EAGLE = 'avibase-fed3756c'; // in the demo extract
 const WHITE_TAILED_DEER = 'mdd-1006302';
@@ -28,31 +34,11 @@ const JAN_2026 = 1_767_225_600;
 /** The map's outer element, which carries its state. */
 const mapOf = (page: Page): Locator => page.locator('[data-map-state]');
 
-async function waitForServiceWorkerControl(page: Page) {
-  // A synchronous predicate: waitForFunction treats a returned promise as truthy at once.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 45_000,
-  });
-}
-
 /** A new member (through the API), with three sightings written through the observation calls. */
 async function memberWithSightings(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `maps-${stamp}@example.org`;
-  const password = 'Plover2026';
-  const nickname = `Plover${stamp.slice(-5)}`;
-  const registered = await page.request.post('/api/v1.0/register', {
-    data: { firstname: 'Rin Plover', nickname, username: email, password, terms_accepted: true },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const { auth_token: token } = (await registered.json()) as { auth_token: string };
-  const put = async (speciesId: string, body: object) => {
-    const response = await page.request.put(`/api/v1.0/species/${speciesId}/observations`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { public: true, note: '', media: [], trips: [], coordinate_hidden: false, ...body },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-  };
+  const member = await registerMember(page.request, 'maps');
+  const put = (speciesId: string, body: object) => putObservation(page.request, member, speciesId, body);
+  const { stamp } = member;
   const id = (name: string) => `${name}-${stamp}`;
   // The first eagle is the lifer (the earlier date); the deer's place is hidden, so no map draws it.
   await put(BALD_EAGLE, {
@@ -71,17 +57,7 @@ async function memberWithSightings(page: Page) {
     coordinate: { type: 'Point', coordinates: ELLENSBURG },
     coordinate_hidden: true,
   });
-  return { email, password, nickname, ids: { eagle1: id('eagle-1'), eagle2: id('eagle-2') } };
-}
-
-async function signIn(page: Page, member: { email: string; password: string; nickname: string }) {
-  await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: messages.signInTitle });
-  await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(member.email);
-  await dialog.getByLabel(messages.fieldPassword, { exact: true }).fill(member.password);
-  await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('banner')).toContainText(member.nickname);
+  return { ...member, ids: { eagle1: id('eagle-1'), eagle2: id('eagle-2') } };
 }
 
 /** Waits until the map rests with its basemap drawn; answers its zoom. */
@@ -111,9 +87,9 @@ test("a member's synced sightings show on /global-map offline: a cluster zooms i
   test.setTimeout(120_000);
   const member = await memberWithSightings(page);
   await page.goto('/');
-  await signIn(page, member);
+  await signInThroughDialog(page, member);
   // The map's chunk, its worker and the basemap are in the precache once the worker controls the page.
-  await waitForServiceWorkerControl(page);
+  await serviceWorkerInControl(page);
 
   await page.goto('/global-map');
   const summary = formatMessage(mapTexts.mapSummary, { count: 2, lifers: 1 });

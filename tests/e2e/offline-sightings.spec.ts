@@ -12,7 +12,7 @@ import { sightingTexts } from '../../src/contract/sightingTexts';
 import type { PullResponse } from '../../src/contract/sync';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
-import { memberToken, putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
+import { putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const blackBear = demoSpecies('Ursus americanus');
@@ -67,9 +67,8 @@ test('a day without signal: two quick records and one with a photo reach the ser
   await expect(page.getByText(messages.syncedToApi)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('unsynced-count')).toBeHidden();
 
-  const { token } = await memberToken(page, member);
   const pulled = await page.request.get('/api/v1.0/collection/species_observations?last_mod=0', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${member.token}` },
   });
   const records = ((await pulled.json()) as PullResponse).records.filter((record) => !record.deleted);
   expect(records).toHaveLength(3);

@@ -14,54 +14,34 @@
  */
 import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import type { MediaMetaResponse } from '../../src/contract/media';
 import { formatMessage, messages } from '../../src/contract/messages';
 import { expectNoSeriousViolations } from './support/axe';
+import {
+  putObservation,
+  registerMember,
+  serviceWorkerInControl,
+  signInThroughDialog,
+} from './support/member';
 
 const BALD_EAGLE = 'avibase-fed3756c'; // in the demo extract
 const ELLENSBURG: [number, number] = [-120.5481, 46.9965];
 const JAN_10 = 1_768_046_400;
 
-async function waitForServiceWorkerControl(page: Page) {
-  // A synchronous predicate: waitForFunction treats a returned promise as truthy at once.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 45_000,
-  });
-}
-
 /** A new member (through the API) with one public sighting and its uploaded photo. */
 async function memberWithPhoto(request: APIRequestContext) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `photos-${stamp}@example.org`;
-  const password = 'Heron2026';
-  const nickname = `Heron${stamp.slice(-5)}`;
-  const registered = await request.post('/api/v1.0/register', {
-    data: { firstname: 'Rin Heron', nickname, username: email, password, terms_accepted: true },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const { auth_token: token, user_id: userId } = (await registered.json()) as {
-    auth_token: string;
-    user_id: string;
-  };
-  const headers = { authorization: `Bearer ${token}` };
+  const member = await registerMember(request, 'photos');
+  const headers = { authorization: `Bearer ${member.token}` };
   const mediaId = randomUUID();
   const observationId = randomUUID();
-  const sighting = await request.put(`/api/v1.0/species/${BALD_EAGLE}/observations`, {
-    headers,
-    data: {
-      observation_id: observationId,
-      date: JAN_10,
-      coordinate: { type: 'Point', coordinates: ELLENSBURG },
-      coordinate_hidden: false,
-      public: true,
-      note: '',
-      trips: [],
-      media: [{ media_id: mediaId, path: `/api/v1.0/media/${mediaId}/original.jpg`, featured: true }],
-    },
+  await putObservation(request, member, BALD_EAGLE, {
+    observation_id: observationId,
+    date: JAN_10,
+    coordinate: { type: 'Point', coordinates: ELLENSBURG },
+    media: [{ media_id: mediaId, path: `/api/v1.0/media/${mediaId}/original.jpg`, featured: true }],
   });
-  expect(sighting.ok(), await sighting.text()).toBe(true);
   const jpeg = await sharp({
     create: { width: 320, height: 240, channels: 3, background: { r: 60, g: 120, b: 90 } },
   })
@@ -76,17 +56,7 @@ async function memberWithPhoto(request: APIRequestContext) {
     },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
-  return { email, password, nickname, userId, token, mediaId, observationId };
-}
-
-async function signIn(page: Page, member: { email: string; password: string; nickname: string }) {
-  await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: messages.signInTitle });
-  await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(member.email);
-  await dialog.getByLabel(messages.fieldPassword, { exact: true }).fill(member.password);
-  await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('banner')).toContainText(member.nickname);
+  return { ...member, mediaId, observationId };
 }
 
 /** The photo's likes and comments as the server holds them, asked outside the browser. */
@@ -106,8 +76,8 @@ test('likes, comments and replies made offline wait on the device and reach the 
   test.setTimeout(120_000);
   const member = await memberWithPhoto(request);
   await page.goto('/');
-  await signIn(page, member);
-  await waitForServiceWorkerControl(page);
+  await signInThroughDialog(page, member);
+  await serviceWorkerInControl(page);
 
   const address = `/image-view?media_id=${member.mediaId}&observation_id=${member.observationId}`;
   await page.goto(address);
@@ -207,8 +177,8 @@ test('a reload shows what the server holds now, not a copy the service worker ke
   test.setTimeout(90_000);
   const member = await memberWithPhoto(request);
   await page.goto('/');
-  await signIn(page, member);
-  await waitForServiceWorkerControl(page);
+  await signInThroughDialog(page, member);
+  await serviceWorkerInControl(page);
   await page.goto(`/image-view?media_id=${member.mediaId}`);
   await expect(page.getByText(labels.imageViewNoComments)).toBeVisible();
 

@@ -1,13 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { product } from '../../src/config/product';
-
-/** Waits until the service worker controls the page: from then on the shell is precached. */
-async function waitForServiceWorkerControl(page: Page) {
-  // A synchronous predicate: waitForFunction treats a returned promise as truthy at once.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 45_000,
-  });
-}
+import { serviceWorkerInControl } from './support/member';
 
 test('the web manifest makes the app installable', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
@@ -36,7 +29,7 @@ test('after one online visit the shell loads with the network cut, deep links in
 }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await waitForServiceWorkerControl(page);
+  await serviceWorkerInControl(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -50,7 +43,7 @@ test('after one online visit the shell loads with the network cut, deep links in
 
 test('the API is never answered from the service worker cache', async ({ page, context }) => {
   await page.goto('/');
-  await waitForServiceWorkerControl(page);
+  await serviceWorkerInControl(page);
   await context.setOffline(true);
   const status = await page.evaluate(async () => {
     try {

@@ -12,9 +12,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
-import { formatMessage, messages } from '../../src/contract/messages';
+import { formatMessage } from '../../src/contract/messages';
 import { sightingTexts } from '../../src/contract/sightingTexts';
 import { expectNoSeriousViolations } from './support/axe';
+import { putObservation, registerMember, signInThroughDialog } from './support/member';
 
 const BALD_EAGLE = 'avibase-fed3756c'; // in the demo extract
 const WHITE_TAILED_DEER = 'mdd-1006302';
@@ -24,25 +25,9 @@ const JAN_10 = 1_768_046_400;
 const DAY = 86_400;
 
 async function memberWithSightings(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const email = `lists-${stamp}@example.org`;
-  const password = 'Dunlin2026';
-  const nickname = `Dunlin${stamp.slice(-5)}`;
-  const registered = await page.request.post('/api/v1.0/register', {
-    data: { firstname: 'Rin Dunlin', nickname, username: email, password, terms_accepted: true },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const { auth_token: token, user_id: userId } = (await registered.json()) as {
-    auth_token: string;
-    user_id: string;
-  };
-  const put = async (speciesId: string, body: object) => {
-    const response = await page.request.put(`/api/v1.0/species/${speciesId}/observations`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { public: true, note: '', media: [], trips: [], coordinate_hidden: false, ...body },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-  };
+  const member = await registerMember(page.request, 'lists');
+  const put = (speciesId: string, body: object) => putObservation(page.request, member, speciesId, body);
+  const { stamp } = member;
   await put(BALD_EAGLE, {
     observation_id: `eagle-1-${stamp}`,
     date: JAN_10,
@@ -60,17 +45,7 @@ async function memberWithSightings(page: Page) {
     coordinate: { type: 'Point', coordinates: ELLENSBURG },
     coordinate_hidden: true,
   });
-  return { email, password, nickname, userId };
-}
-
-async function signIn(page: Page, member: { email: string; password: string; nickname: string }) {
-  await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: messages.signInTitle });
-  await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(member.email);
-  await dialog.getByLabel(messages.fieldPassword, { exact: true }).fill(member.password);
-  await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('banner')).toContainText(member.nickname);
+  return member;
 }
 
 test("a member's sightings, a trip over them and their stats; a guest sees the public ones", async ({
@@ -80,7 +55,7 @@ test("a member's sightings, a trip over them and their stats; a guest sees the p
   test.setTimeout(120_000);
   const member = await memberWithSightings(page);
   await page.goto('/');
-  await signIn(page, member);
+  await signInThroughDialog(page, member);
 
   await page.goto('/observations');
   await expect(page.getByRole('heading', { level: 1, name: labels.observations })).toBeVisible();

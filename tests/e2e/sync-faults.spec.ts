@@ -21,7 +21,7 @@ import { messages } from '../../src/contract/messages';
 import type { PullResponse } from '../../src/contract/sync';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { launchOwnedChromium, type OwnedChromium } from './support/ownedChromium';
-import { memberToken, putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
+import { putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
 
 const RUNS = Number(process.env.E2E_FAULT_RUNS ?? 10);
 const BASE_SEED = Number(process.env.E2E_FAULT_SEED ?? 20261124);
@@ -181,7 +181,7 @@ for (let index = 0; index < RUNS; index += 1) {
       const member = await signedInMember(field.page, 'faults', baseURL);
       await serviceWorkerInControl(field.page);
       await putSpeciesOnDevice(field.page, [baldEagle]);
-      const { token, userId } = await memberToken(field.page, member, baseURL);
+      const { token, userId } = member;
 
       for (const action of schedule!.actions) {
         switch (action) {

@@ -5,10 +5,10 @@
  * of requests (a sync interrupted mid-batch). The database can be closed and reopened under a
  * newer schema version, as an app update does.
  */
-import { createApiClient, type ApiClient } from '../../src/api/client';
+import type { ApiClient } from '../../src/api/client';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { createSyncEngine, MEMBER_COLLECTIONS, syncMemberData, type SyncEngine } from '../../src/db/sync';
-import { memberTokens } from '../../src/test/memberTokens';
+import { memberApiClient } from '../../src/test/memberTokens';
 
 /** The next app version's schema: one more index, so Dexie runs a real upgrade over the queue. */
 export class FieldmarkDBNext extends FieldmarkDB {
@@ -76,17 +76,17 @@ export function createDevice(options: {
     }
     return fetch(input, init);
   };
-  const client: ApiClient = createApiClient({
-    baseUrl: `${options.baseUrl}/api/v1.0/`,
-    fetch: wire,
-    tokens: memberTokens({ auth_token: options.authToken }),
-    now: Date.now,
-    isOnline: () => !device.offline,
-    clientCredentials: { clientId: 'unused', clientSecret: 'unused' },
-    timeoutMs: options.timeoutMs,
-    retries: 1,
-    retryDelayMs: 1,
-  });
+  const client: ApiClient = memberApiClient(
+    options.baseUrl,
+    { auth_token: options.authToken },
+    {
+      fetch: wire,
+      isOnline: () => !device.offline,
+      timeoutMs: options.timeoutMs,
+      retries: 1,
+      retryDelayMs: 1,
+    },
+  );
   const makeEngine = () =>
     createSyncEngine({
       db: device.db,

@@ -5,11 +5,11 @@
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../src/api/client';
+import type { ApiClient } from '../../src/api/client';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { recordObservation } from '../../src/features/observations/observationsRepo';
 import { fetchInitialObservations } from '../../src/features/sync/initialFetch';
-import { memberTokens } from '../../src/test/memberTokens';
+import { memberApiClient } from '../../src/test/memberTokens';
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { buildTestApp, createMember, signIn, type TestApp } from './helpers';
@@ -38,16 +38,11 @@ beforeEach(async () => {
   const login = await signIn(t, created);
   member = { id: created.id, token: login.auth_token };
   requests = [];
-  client = createApiClient({
-    baseUrl: `${baseUrl}/api/v1.0/`,
+  client = memberApiClient(baseUrl, login, {
     fetch: (input, init) => {
       requests.push(new URL(input instanceof Request ? input.url : input.toString()).pathname);
       return fetch(input, init);
     },
-    tokens: memberTokens(login),
-    now: Date.now,
-    isOnline: () => true,
-    clientCredentials: { clientId: 'unused', clientSecret: 'unused' },
   });
 });
 

@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import type { PullResponse, SyncRecord } from '@contract/sync';
-import { createApiClient, type ApiClient } from '../../src/api/client';
+import type { ApiClient } from '../../src/api/client';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import {
   createSyncEngine,
@@ -23,7 +23,7 @@ import {
   recordObservation,
 } from '../../src/features/observations/observationsRepo';
 import { saveTrip } from '../../src/features/trips/tripsRepo';
-import { memberTokens } from '../../src/test/memberTokens';
+import { memberApiClient } from '../../src/test/memberTokens';
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { api, bearer, buildTestApp, createMember, signIn, type TestApp } from './helpers';
@@ -86,16 +86,7 @@ beforeEach(async () => {
     }
     return response;
   };
-  client = createApiClient({
-    baseUrl: `${baseUrl}/api/v1.0/`,
-    fetch: wire,
-    tokens: memberTokens(login),
-    now: Date.now,
-    isOnline: () => true,
-    clientCredentials: { clientId: 'unused', clientSecret: 'unused' },
-    retries: 0,
-    retryDelayMs: 1,
-  });
+  client = memberApiClient(baseUrl, login, { fetch: wire, retries: 0, retryDelayMs: 1 });
   engine = createSyncEngine({
     db,
     api: client,

@@ -54,9 +54,10 @@ export interface SyncEngine {
   sync(name: string, options?: { filter?: SyncFilter }): Promise<SyncResult>;
   /**
    * Syncs every registered collection that has a mark (only the flagged ones with `onlyFailed`),
-   * each with the filter of its mark, and with a member signed in every writable collection,
-   * joining a sync already running or waiting instead of overriding it. Never rejects; resolves
-   * false when some sync failed.
+   * each with the filter of its mark (a writable one: the signed-in member's), joining a sync
+   * already running or waiting instead of overriding it. Never rejects; resolves false when some
+   * sync failed. The member's collections without a mark yet are the member sync's to start
+   * (src/features/sync).
    */
   syncMarked(options?: { onlyFailed?: boolean }): Promise<boolean>;
   readonly retries: Pick<RetryScheduler, 'pending'>;
@@ -205,17 +206,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       log('Could not read the sync marks', error);
       return false;
     }
-    const due = new Map<string, SyncFilter | undefined>();
-    for (const mark of marks) {
-      if (collections.has(mark.collection) && (!onlyFailed || mark.needs_retry))
-        due.set(mark.collection, filterFromKey(mark.filter_key));
-    }
-    // The member's own collections always: unsynced saves may exist before any pull made a mark.
-    if (!onlyFailed && currentUserId() !== null) {
-      for (const collection of collections.values())
-        if (collection.toData && !due.has(collection.name)) due.set(collection.name, undefined);
-    }
-    const results = await Promise.allSettled([...due].map(([name, filter]) => refresh(name, filter)));
+    const due = marks.filter((mark) => collections.has(mark.collection) && (!onlyFailed || mark.needs_retry));
+    const results = await Promise.allSettled(
+      due.map((mark) => refresh(mark.collection, filterFromKey(mark.filter_key))),
+    );
     return results.every((result) => result.status === 'fulfilled');
   }
 

@@ -41,7 +41,7 @@ export {
   observationsCollection,
   tripsCollection,
 } from './member';
-export { isPermanentRefusal, pushCollection, unparkAll, type PushResult } from './push';
+export { isPermanentRefusal, pushCollection, type PushResult } from './push';
 export { syncMemberData, unsyncedCount, type MemberSyncSummary } from './memberSync';
 export { drainOutbox, storeRequest, type StoredRequest } from './outbox';
 export { base64Of, uploadPhotos, type UploadResult } from './photos';

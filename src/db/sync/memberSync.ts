@@ -32,33 +32,31 @@ export async function syncMemberData(
   userId: string,
 ): Promise<MemberSyncSummary> {
   const summary: MemberSyncSummary = { pushed: 0, pulled: 0, uploaded: 0, sent: 0, parked: 0, error: null };
-  const fail = (error: unknown) => {
-    summary.error ??= error;
-    return error instanceof ApiError && error.isOffline;
-  };
-  for (const collection of MEMBER_COLLECTIONS) {
-    try {
+  const steps: Array<() => Promise<void>> = [
+    ...MEMBER_COLLECTIONS.map((collection) => async () => {
       const result = await engine.sync(collection.name);
       summary.pushed += result.pushed?.settled ?? 0;
       summary.parked += result.pushed?.parked ?? 0;
       summary.pulled += result.received;
+    }),
+    async () => {
+      const photos = await uploadPhotos(context, { userId });
+      summary.uploaded = photos.uploaded;
+      summary.parked += photos.parked;
+    },
+    async () => {
+      const requests = await drainOutbox(context, { userId });
+      summary.sent = requests.sent;
+      summary.parked += requests.parked;
+    },
+  ];
+  for (const step of steps) {
+    try {
+      await step();
     } catch (error) {
-      if (fail(error)) return summary;
+      summary.error ??= error;
+      if (error instanceof ApiError && error.isOffline) break;
     }
-  }
-  try {
-    const photos = await uploadPhotos(context, { userId });
-    summary.uploaded = photos.uploaded;
-    summary.parked += photos.parked;
-  } catch (error) {
-    if (fail(error)) return summary;
-  }
-  try {
-    const requests = await drainOutbox(context, { userId });
-    summary.sent = requests.sent;
-    summary.parked += requests.parked;
-  } catch (error) {
-    fail(error);
   }
   return summary;
 }

@@ -8,14 +8,14 @@
  * Unlike Workbox's background-sync Queue (which drops an entry on any HTTP answer, 500 included,
  * and silently after 7 days; notes/performance-and-reliability.md §7), an entry leaves only on a
  * 2xx; a 5xx, 429, timeout or network error keeps it and stops the pass; a permanent refusal parks
- * it with the server's reason, visible, without blocking the rest; nothing expires.
+ * it with the server's reason, visible, without blocking the rest; nothing expires (queue.ts).
  */
 import type { Payload } from '../../api/url';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import type { OutboxRow } from '../rows';
 import { randomId } from './localWrites';
 import type { PullContext } from './pull';
-import { isPermanentRefusal } from './push';
+import { drainQueue, type DrainResult } from './queue';
 
 export type StoredRequest = Pick<OutboxRow, 'url' | 'type' | 'data' | 'user_id'>;
 
@@ -29,34 +29,15 @@ export async function storeRequest(
   return row;
 }
 
-export async function drainOutbox(
+export function drainOutbox(
   { db, api }: PullContext,
   options: { userId: string; now?: () => number },
-): Promise<{ sent: number; parked: number }> {
-  const now = options.now ?? Date.now;
-  const result = { sent: 0, parked: 0 };
-  const tried = new Set<string>();
-  for (;;) {
-    const next = await db.outbox
-      .orderBy('time')
-      .filter((row) => row.user_id === options.userId && row.parked === undefined && !tried.has(row.id))
-      .first();
-    if (!next) return result;
-    tried.add(next.id);
-    try {
-      await api.request(next.type, next.url, next.data as Payload);
-      await db.outbox.delete(next.id);
-      result.sent += 1;
-    } catch (error) {
-      if (!isPermanentRefusal(error)) {
-        await db.outbox.update(next.id, { attempts: next.attempts + 1 });
-        throw error;
-      }
-      await db.outbox.update(next.id, {
-        attempts: next.attempts + 1,
-        parked: { status: error.status, reason: error.reason, at: now() },
-      });
-      result.parked += 1;
-    }
-  }
+): Promise<DrainResult> {
+  return drainQueue(db.outbox, {
+    order: 'time',
+    keyOf: (request) => request.id,
+    userId: options.userId,
+    now: options.now,
+    send: (request) => api.request(request.type, request.url, request.data as Payload),
+  });
 }

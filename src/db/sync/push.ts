@@ -165,16 +165,3 @@ async function dropOrphans(db: FieldmarkDB, orphans: readonly DirtyRow[]): Promi
   console.warn(`Dropping ${orphans.length} dirty mark(s) whose records are gone`);
   await db.dirty.bulkDelete(orphans.map((mark) => [mark.collection, mark.id] as [string, string]));
 }
-
-/** Gives parked records of a collection (or all) another chance: the member asked to retry. */
-export async function unparkAll(db: FieldmarkDB, collection?: string): Promise<number> {
-  return db.transaction('rw', db.dirty, async () => {
-    const parked = await (
-      collection ? db.dirty.where('collection').equals(collection) : db.dirty.toCollection()
-    )
-      .filter((mark) => mark.parked !== undefined)
-      .toArray();
-    await db.dirty.bulkPut(parked.map(({ parked: _parked, ...mark }) => mark));
-    return parked.length;
-  });
-}

@@ -12,11 +12,9 @@ import type { MediaMetaResponse } from '@contract/media';
 import { formatMessage, messages } from '@contract/messages';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
-import type { SessionState } from '../../app/sessionSlice';
-import { sessionUserFrom } from '../../app/sessionUser';
 import { db } from '../../db/db';
 import { storeRequest } from '../../db/sync/outbox';
-import { aLoginResponse } from '../../test/factories';
+import { aSignedInSession } from '../../test/factories';
 import { apiCalls, fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { imageViewPath } from './imageViewPath';
@@ -27,13 +25,7 @@ const MEDIA = '5f0c2b1e-8d3a-4c5e-9f10-1a2b3c4d5e6f';
 const ME = 'u-1'; // aLoginResponse's member
 const PATH = `/api/v1.0/media/${MEDIA}/original.jpg`;
 
-const signedIn: SessionState = {
-  user: sessionUserFrom({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
-  authToken: 'auth.4000000000',
-  refreshToken: 'refresh.4100000000',
-  clientToken: null,
-  isRestored: true,
-};
+const signedIn = aSignedInSession();
 
 function meta(overrides: Partial<MediaMetaResponse> = {}): MediaMetaResponse {
   return {

@@ -4,11 +4,12 @@
  * longer shown); once uploaded, from its path (the service worker's image cache keeps it for
  * offline use). A photo that cannot load says so in words instead of a broken image.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { labels } from '@contract/labels';
 import type { PhotoUploadRow } from '../../db/rows';
+import { useQueuedPhotoUrl } from '../observations/useQueuedPhotoUrl';
 
 export interface PhotoFigureProps {
   /** The bytes waiting for upload on this device, else null. */
@@ -18,27 +19,8 @@ export interface PhotoFigureProps {
   alt: string;
 }
 
-/** An object URL of the queued bytes. The live query hands a new row object on every change of the
- * queue (an attempt counted); the URL follows the photo, not those objects. */
-function useQueuedUrl(queued: PhotoUploadRow | null): string | null {
-  const key = queued ? `${queued.media_id}:${queued.created}` : null;
-  const latest = useRef(queued);
-  latest.current = queued;
-  const [url, setUrl] = useState<{ key: string; url: string } | null>(null);
-
-  useEffect(() => {
-    const row = latest.current;
-    if (key === null || !row) return;
-    const made = URL.createObjectURL(new Blob([row.bytes], { type: row.content_type }));
-    setUrl({ key, url: made });
-    return () => URL.revokeObjectURL(made);
-  }, [key]);
-
-  return url?.key === key ? url.url : null;
-}
-
 export function PhotoFigure({ queued, path, alt }: PhotoFigureProps) {
-  const queuedUrl = useQueuedUrl(queued);
+  const queuedUrl = useQueuedPhotoUrl(queued);
   const src = queued ? queuedUrl : path;
   const [failed, setFailed] = useState<string | null>(null);
 

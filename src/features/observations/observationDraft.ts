@@ -15,8 +15,8 @@ import {
   OBSERVATION_MEDIA_MAX,
   OBSERVATION_NOTE_MAX,
   type GeoPoint,
+  taxaOf,
   type ObservationMedia,
-  type ObservationTaxa,
 } from '@contract/observations';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
@@ -131,15 +131,6 @@ export function draftProblems(
       message: formatMessage(labels.sightingTooManyPhotos, { max: OBSERVATION_MEDIA_MAX }),
     });
   return problems;
-}
-
-/** What a sighting copies from its species (as quick record does), so lists work without it. */
-export function taxaOf(species: Pick<SpeciesRow, 'taxa'>): ObservationTaxa {
-  return {
-    classification: species.taxa.classification,
-    group_name: species.taxa.group_name,
-    name: species.taxa.name,
-  };
 }
 
 function coordinateOf(draft: ObservationDraft, fix: Fix | null): GeoPoint | null {

@@ -5,7 +5,12 @@
  * hidden. An unspecified observation (no species) has the fixed date 946677600, a hidden
  * coordinate, is not public and not a lifer.
  */
-import { geoPoint, UNSPECIFIED_OBSERVATION_DATE, type ObservationMedia } from '@contract/observations';
+import {
+  geoPoint,
+  taxaOf,
+  UNSPECIFIED_OBSERVATION_DATE,
+  type ObservationMedia,
+} from '@contract/observations';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
 import type { ObservationRow, SpeciesRow } from '../../db/rows';
 import type { Fix } from '../../lib/position';
@@ -65,11 +70,7 @@ export async function quickRecord(
     userId,
     {
       species_id: species.id,
-      taxa: {
-        classification: species.taxa.classification,
-        group_name: species.taxa.group_name,
-        name: species.taxa.name,
-      },
+      taxa: taxaOf(species),
       coordinate: fix
         ? geoPoint({ lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy, time: fix.time / 1000 })
         : null,

@@ -13,6 +13,7 @@ import { sessionUserFrom } from '../../app/sessionUser';
 import { db } from '../../db/db';
 import { aLoginResponse } from '../../test/factories';
 import { renderApp, type RenderedApp } from '../../test/renderApp';
+import { resetMemberData } from '../../test/sightings';
 import { speciesRoutes } from '../species';
 import { DEMO_SPECIES } from '../species/testSpecies';
 import { observationRoutes } from './routes';
@@ -21,15 +22,8 @@ export const MEMBER_ID = 'u-1';
 const unitedStates = { location_id: 'USA', name: 'United States of America', parent_location: [] };
 
 /** Empties the member tables and loads the demo species. */
-export async function resetDatabase(): Promise<void> {
-  await Promise.all([
-    db.species_observations.clear(),
-    db.dirty.clear(),
-    db.photo_uploads.clear(),
-    db.trips.clear(),
-    db.species.clear(),
-  ]);
-  await db.species.bulkPut([...DEMO_SPECIES]);
+export function resetDatabase(): Promise<void> {
+  return resetMemberData(db, DEMO_SPECIES);
 }
 
 export function renderRecording(

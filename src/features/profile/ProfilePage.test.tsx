@@ -5,11 +5,9 @@ import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { product } from '@config/product';
 import { AppRoutes } from '../../app/router';
-import type { SessionState } from '../../app/sessionSlice';
-import { sessionUserFrom } from '../../app/sessionUser';
 import { fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
-import { aLoginResponse } from '../../test/factories';
+import { aSignedInSession } from '../../test/factories';
 
 const wren = {
   user_id: 'u-1',
@@ -25,17 +23,7 @@ const wren = {
   created_at: 1_767_225_600, // 2026-01-01
 };
 
-const signedIn: SessionState = {
-  user: sessionUserFrom({
-    response: aLoginResponse(),
-    username: 'wren@example.org',
-    method: 'basic',
-  }),
-  authToken: 'auth.4000000000',
-  refreshToken: 'refresh.4100000000',
-  clientToken: null,
-  isRestored: true,
-};
+const signedIn = aSignedInSession();
 
 describe('the profile page', () => {
   it("shows the signed-in member's own profile from GET users/{id}, with the editor link", async () => {

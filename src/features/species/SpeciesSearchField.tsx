@@ -9,6 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import { speciesTexts } from '@contract/speciesTexts';
+import { withParam } from '../../lib/searchParams';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const QUERY_PARAM = 'q';
@@ -23,15 +24,7 @@ export function useSpeciesQuery(): { query: string; field: React.JSX.Element } {
     const wanted = text.trim() === '' ? '' : text;
     if (wanted === query) return;
     const timer = setTimeout(() => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (wanted === '') next.delete(QUERY_PARAM);
-          else next.set(QUERY_PARAM, wanted);
-          return next;
-        },
-        { replace: true },
-      );
+      setParams((current) => withParam(current, QUERY_PARAM, wanted), { replace: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [text, query, setParams]);

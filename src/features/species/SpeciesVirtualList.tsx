@@ -5,9 +5,7 @@
  * has to be measured and the scroll bar never jumps. Each row is a list item holding a link named by
  * the species' names; family headers are list items holding a level-2 heading.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -15,13 +13,12 @@ import Typography from '@mui/material/Typography';
 import { formatMessage } from '@contract/messages';
 import { speciesTexts } from '@contract/speciesTexts';
 import type { SpeciesRow } from '../../db/rows';
+import { WindowVirtualList } from '../../ui/WindowVirtualList';
 import type { FamilyItem, ListItem } from './speciesList';
 
 const HEADER_HEIGHT = 48;
 const TWO_LINES_HEIGHT = 64;
 const THREE_LINES_HEIGHT = 84;
-/** Rows rendered beyond each edge of the window, so a fast flick does not show blank space. */
-const OVERSCAN = 8;
 
 /** The name of a species in the additional language, when it has one that differs from English. */
 export function additionalName(species: SpeciesRow, languageId: string | null): string | null {
@@ -29,8 +26,7 @@ export function additionalName(species: SpeciesRow, languageId: string | null): 
   return name && name !== species.name ? name : null;
 }
 
-function heightOf(item: ListItem | undefined, languageId: string | null): number {
-  if (!item) return TWO_LINES_HEIGHT;
+function heightOf(item: ListItem, languageId: string | null): number {
   if (item.kind === 'family') return HEADER_HEIGHT;
   return additionalName(item.species, languageId) === null ? TWO_LINES_HEIGHT : THREE_LINES_HEIGHT;
 }
@@ -44,56 +40,20 @@ export interface SpeciesVirtualListProps {
 }
 
 export function SpeciesVirtualList({ items, languageId, label }: SpeciesVirtualListProps) {
-  const listRef = useRef<HTMLUListElement>(null);
-  // Where the list starts on the page: the virtualizer counts the window's scroll from there.
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
-  }, [items]);
-
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: (index) => heightOf(items[index], languageId),
-    getItemKey: (index) => items[index]?.key ?? index,
-    overscan: OVERSCAN,
-    scrollMargin,
-  });
-
   return (
-    <Box
-      component="ul"
-      ref={listRef}
-      aria-label={label}
-      sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((row) => {
-        const item = items[row.index];
-        if (!item) return null;
-        return (
-          <Box
-            component="li"
-            key={row.key}
-            aria-setsize={items.length}
-            aria-posinset={row.index + 1}
-            sx={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              height: row.size,
-              transform: `translateY(${row.start - scrollMargin}px)`,
-            }}
-          >
-            {item.kind === 'family' ? (
-              <FamilyHeader item={item} />
-            ) : (
-              <SpeciesLink species={item.species} languageId={languageId} />
-            )}
-          </Box>
-        );
-      })}
-    </Box>
+    <WindowVirtualList
+      items={items}
+      label={label}
+      keyOf={(item) => item.key}
+      sizeOf={(item) => heightOf(item, languageId)}
+      renderItem={(item) =>
+        item.kind === 'family' ? (
+          <FamilyHeader item={item} />
+        ) : (
+          <SpeciesLink species={item.species} languageId={languageId} />
+        )
+      }
+    />
   );
 }
 

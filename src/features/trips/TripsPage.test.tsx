@@ -7,13 +7,11 @@ import { formatMessage, messages } from '@contract/messages';
 import { sightingTexts } from '@contract/sightingTexts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
-import type { SessionState } from '../../app/sessionSlice';
-import { sessionUserFrom } from '../../app/sessionUser';
 import { db } from '../../db/db';
 import { dayValueOf } from '../../lib/dayRange';
-import { aLoginResponse } from '../../test/factories';
+import { aSignedInSession } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
-import { aSighting, localSeconds } from '../../test/sightings';
+import { resetMemberData, aSighting, localSeconds } from '../../test/sightings';
 import { recordObservation } from '../observations/observationsRepo';
 import { demoSpecies } from '../species/testSpecies';
 import { saveTrip } from './tripsRepo';
@@ -22,13 +20,7 @@ const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const robin = demoSpecies('Turdus migratorius');
 const WREN = 'u-1';
 
-const signedIn: SessionState = {
-  user: sessionUserFrom({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
-  authToken: 'auth.4000000000',
-  refreshToken: 'refresh.4100000000',
-  clientToken: null,
-  isRestored: true,
-};
+const signedIn = aSignedInSession();
 
 beforeAll(async () => {
   await import('./pages'); // the pages are lazy: compile them once, outside the tests' waits
@@ -36,14 +28,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([
-    db.species_observations.clear(),
-    db.trips.clear(),
-    db.dirty.clear(),
-    db.photo_uploads.clear(),
-    db.species.clear(),
-  ]);
-  await db.species.bulkPut([baldEagle, robin]);
+  await resetMemberData(db, [baldEagle, robin]);
 });
 
 function renderAt(route: string) {

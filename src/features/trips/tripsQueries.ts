@@ -14,7 +14,8 @@ export interface TripWithCount {
   sightings: number;
 }
 
-async function ownTrips(userId: string): Promise<TripRow[]> {
+/** The member's live trips, newest first (also the sightings list's trip filter). */
+export async function ownTrips(userId: string): Promise<TripRow[]> {
   const rows = await db.trips
     .where('[user_id+date_start]')
     .between([userId, Dexie.minKey], [userId, Dexie.maxKey])

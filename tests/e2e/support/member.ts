@@ -1,9 +1,10 @@
 /**
- * Shared steps of the sighting specs: a new member registered through the API and signed in through
- * the login dialog, the member's own API token for checking the server's state, and species rows
- * put on the device the way the species sync stores them.
+ * Shared steps of the specs that need a member: one registered through the API (with the token the
+ * registration answers, for checking or seeding the server), signed in through the login dialog,
+ * sightings written through the observation calls, species rows put on the device the way the
+ * species sync stores them, and the wait for the service worker.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { messages } from '../../../src/contract/messages';
 import type { SpeciesRow } from '../../../src/db/rows';
 
@@ -11,30 +12,39 @@ export interface E2eMember {
   email: string;
   password: string;
   nickname: string;
+  /** The registration's API session (not the browser's). */
+  token: string;
+  userId: string;
+  /** Unique per member: ids made from it never collide between runs. */
+  stamp: string;
 }
 
 /**
- * `origin` is needed only for a context without Playwright's baseURL (a browser the test spawned
- * itself, support/ownedChromium.ts).
+ * A new member through `POST register`. `origin` is needed only for a context without
+ * Playwright's baseURL (a browser the test spawned itself, support/ownedChromium.ts).
  */
-export async function signedInMember(page: Page, prefix: string, origin = ''): Promise<E2eMember> {
+export async function registerMember(
+  request: APIRequestContext,
+  prefix: string,
+  origin = '',
+): Promise<E2eMember> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const member = {
-    email: `${prefix}-${stamp}@example.org`,
-    password: 'Whimbrel2026',
-    nickname: `Whim${stamp.slice(-5)}`,
-  };
-  const registered = await page.request.post(`${origin}/api/v1.0/register`, {
-    data: {
-      firstname: 'Wren Whimbrel',
-      nickname: member.nickname,
-      username: member.email,
-      password: member.password,
-      terms_accepted: true,
-    },
+  const email = `${prefix}-${stamp}@example.org`;
+  const password = 'Whimbrel2026';
+  const nickname = `Whim${stamp.slice(-5)}`;
+  const registered = await request.post(`${origin}/api/v1.0/register`, {
+    data: { firstname: 'Wren Whimbrel', nickname, username: email, password, terms_accepted: true },
   });
   expect(registered.ok(), await registered.text()).toBe(true);
-  await page.goto(`${origin}/`);
+  const body = (await registered.json()) as { auth_token: string; user_id: string };
+  return { email, password, nickname, token: body.auth_token, userId: body.user_id, stamp };
+}
+
+/** Signs in through the login dialog of the page as it is. */
+export async function signInThroughDialog(
+  page: Page,
+  member: Pick<E2eMember, 'email' | 'password' | 'nickname'>,
+) {
   await page.getByRole('banner').getByRole('button', { name: messages.signIn, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: messages.signInTitle });
   await dialog.getByLabel(messages.fieldEmail, { exact: true }).fill(member.email);
@@ -42,21 +52,28 @@ export async function signedInMember(page: Page, prefix: string, origin = ''): P
   await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('banner')).toContainText(member.nickname);
+}
+
+/** A new member, signed in on the app's start page. */
+export async function signedInMember(page: Page, prefix: string, origin = ''): Promise<E2eMember> {
+  const member = await registerMember(page.request, prefix, origin);
+  await page.goto(`${origin}/`);
+  await signInThroughDialog(page, member);
   return member;
 }
 
-/** A separate API session of the member (a second sign-in), to read what the server holds. */
-export async function memberToken(
-  page: Page,
-  member: E2eMember,
-  origin = '',
-): Promise<{ token: string; userId: string }> {
-  const login = await page.request.post(`${origin}/api/v1.0/login`, {
-    data: { username: member.email, password: member.password },
+/** A sighting written through `PUT species/{id}/observations` (public, no note, photos or trips unless given). */
+export async function putObservation(
+  request: APIRequestContext,
+  member: Pick<E2eMember, 'token'>,
+  speciesId: string,
+  body: object,
+): Promise<void> {
+  const response = await request.put(`/api/v1.0/species/${speciesId}/observations`, {
+    headers: { authorization: `Bearer ${member.token}` },
+    data: { public: true, note: '', media: [], trips: [], coordinate_hidden: false, ...body },
   });
-  expect(login.ok(), await login.text()).toBe(true);
-  const body = (await login.json()) as { auth_token: string; user_id: string };
-  return { token: body.auth_token, userId: body.user_id };
+  expect(response.ok(), await response.text()).toBe(true);
 }
 
 /** Puts species rows in the device's `species` table, as the species sync of the member's list would. */

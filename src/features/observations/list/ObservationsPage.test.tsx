@@ -8,15 +8,19 @@ import { sightingTexts } from '@contract/sightingTexts';
 import { UNSPECIFIED_OBSERVATION_DATE } from '@contract/observations';
 import { createApiClient } from '../../../api/client';
 import { networkActions } from '../../../app/networkSlice';
-import type { SessionState } from '../../../app/sessionSlice';
-import { sessionUserFrom } from '../../../app/sessionUser';
 import { db } from '../../../db/db';
 import { observationsCollection, pushCollection } from '../../../db/sync';
-import { aLoginResponse } from '../../../test/factories';
+import { aSignedInSession } from '../../../test/factories';
 import { FAKE_BASE_URL, fakeNetwork, type FakeNetwork } from '../../../test/fakeNetwork';
 import { guestTokens } from '../../../test/guestTokens';
 import { renderApp } from '../../../test/renderApp';
-import { aPublicSighting, aSighting, localSeconds, WASHINGTON } from '../../../test/sightings';
+import {
+  resetMemberData,
+  aPublicSighting,
+  aSighting,
+  localSeconds,
+  WASHINGTON,
+} from '../../../test/sightings';
 import { demoSpecies } from '../../species/testSpecies';
 import { saveTrip } from '../../trips/tripsRepo';
 import { deleteObservation, recordObservation } from '../observationsRepo';
@@ -26,27 +30,14 @@ const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const robin = demoSpecies('Turdus migratorius');
 const WREN = 'u-1';
 
-const signedIn: SessionState = {
-  user: sessionUserFrom({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
-  authToken: 'auth.4000000000',
-  refreshToken: 'refresh.4100000000',
-  clientToken: null,
-  isRestored: true,
-};
+const signedIn = aSignedInSession();
 
 beforeAll(async () => {
   await import('./ObservationsPage'); // the page is lazy: compile it once, outside the tests' waits
 });
 
 beforeEach(async () => {
-  await Promise.all([
-    db.species_observations.clear(),
-    db.trips.clear(),
-    db.dirty.clear(),
-    db.photo_uploads.clear(),
-    db.species.clear(),
-  ]);
-  await db.species.bulkPut([baldEagle, robin]);
+  await resetMemberData(db, [baldEagle, robin]);
 });
 
 function renderList(options: { route?: string; guest?: boolean; network?: FakeNetwork } = {}) {

@@ -18,6 +18,7 @@ import { useAppSelector } from '../../../app/hooks';
 import { selectIsOnline } from '../../../app/networkSlice';
 import { selectUser } from '../../../app/sessionSlice';
 import type { SpeciesRow } from '../../../db/rows';
+import { withParam } from '../../../lib/searchParams';
 import { useGetMemberPublicSightingsQuery, useGetSpeciesPublicSightingsQuery } from './publicSightingsApi';
 import { speciesNameOf, thumbOf, UNSPECIFIED_SPECIES, type SightingItem } from './sightingItems';
 import { SightingList } from './SightingList';
@@ -102,15 +103,7 @@ export function PublicSightings() {
   const options = useSpeciesOptions();
 
   const setParam = (name: string, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === '') next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
+    setParams((current) => withParam(current, name, value), { replace: true });
 
   if (!isOnline) return <Alert severity="warning">{messages.offline}</Alert>;
   if (memberId && ownId !== memberId) {

@@ -7,9 +7,7 @@
  * their text as SVG titles). Another member's public sighting is not editable: its row holds a link
  * to the observer's profile instead.
  */
-import { useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -27,13 +25,12 @@ import { formatMessage } from '@contract/messages';
 import { sightingTexts } from '@contract/sightingTexts';
 import { formatDayTime } from '../../../lib/dateText';
 import type { ObservationMedia } from '@contract/observations';
+import { WindowVirtualList } from '../../../ui/WindowVirtualList';
 import { recordPath } from '../recordPath';
 import { useObservationPhotoSrc } from '../useObservationPhotoSrc';
 import { hasRecordedDate, type SightingItem } from './sightingItems';
 
 const ROW_HEIGHT = 76;
-/** Rows rendered beyond each edge of the window, so a fast flick does not show blank space. */
-const OVERSCAN = 8;
 
 export interface SightingListProps {
   items: readonly SightingItem[];
@@ -42,52 +39,14 @@ export interface SightingListProps {
 }
 
 export function SightingList({ items, label }: SightingListProps) {
-  const listRef = useRef<HTMLUListElement>(null);
-  // Where the list starts on the page: the virtualizer counts the window's scroll from there.
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (list) setScrollMargin(list.getBoundingClientRect().top + window.scrollY);
-  }, [items]);
-
-  const virtualizer = useWindowVirtualizer({
-    count: items.length,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => items[index]?.observation.observation_id ?? index,
-    overscan: OVERSCAN,
-    scrollMargin,
-  });
-
   return (
-    <Box
-      component="ul"
-      ref={listRef}
-      aria-label={label}
-      sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((row) => {
-        const item = items[row.index];
-        if (!item) return null;
-        return (
-          <Box
-            component="li"
-            key={row.key}
-            aria-setsize={items.length}
-            aria-posinset={row.index + 1}
-            sx={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              height: row.size,
-              transform: `translateY(${row.start - scrollMargin}px)`,
-            }}
-          >
-            <SightingRow item={item} />
-          </Box>
-        );
-      })}
-    </Box>
+    <WindowVirtualList
+      items={items}
+      label={label}
+      keyOf={(item) => item.observation.observation_id}
+      sizeOf={() => ROW_HEIGHT}
+      renderItem={(item) => <SightingRow item={item} />}
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import { db } from '../../../db/db';
 import type { SpeciesRow, TripRow } from '../../../db/rows';
+import { ownTrips } from '../../trips/tripsQueries';
 import { speciesNameOf, syncStateOf, thumbOf, type SightingItem } from './sightingItems';
 
 /** The species rows of these ids that are on the device, by id. */
@@ -78,13 +79,5 @@ export function useSpeciesOptions(): SpeciesOption[] | undefined {
  * sighting counts; this list needs only the trips.)
  */
 export function useOwnTrips(userId: string | null): TripRow[] | undefined {
-  return useLiveQuery(async () => {
-    if (userId === null) return [];
-    const rows = await db.trips
-      .where('[user_id+date_start]')
-      .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-      .reverse()
-      .toArray();
-    return rows.filter((trip) => !trip.deleted);
-  }, [userId]);
+  return useLiveQuery(async () => (userId === null ? [] : ownTrips(userId)), [userId]);
 }

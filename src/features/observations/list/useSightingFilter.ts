@@ -8,6 +8,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TripRow } from '../../../db/rows';
 import { dayEndSeconds, dayStartSeconds } from '../../../lib/dayRange';
+import { withParam } from '../../../lib/searchParams';
 import type { SightingFilter } from './sightingItems';
 
 export const FILTER_PARAMS = ['species', 'from', 'to', 'trip'] as const;
@@ -45,15 +46,7 @@ export function useSightingFilter(trips: readonly TripRow[] | undefined): Sighti
 
   const setValue = useCallback(
     (name: FilterParam, value: string) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value === '') next.delete(name);
-          else next.set(name, value);
-          return next;
-        },
-        { replace: true },
-      ),
+      setParams((current) => withParam(current, name, value), { replace: true }),
     [setParams],
   );
   const clear = useCallback(

@@ -9,14 +9,19 @@ import { UNSPECIFIED_OBSERVATION_DATE } from '@contract/observations';
 import { userStats } from '@contract/stats';
 import { networkActions } from '../../../app/networkSlice';
 import { AppRoutes } from '../../../app/router';
-import type { SessionState } from '../../../app/sessionSlice';
-import { sessionUserFrom } from '../../../app/sessionUser';
 import { db } from '../../../db/db';
 import { formatDay } from '../../../lib/dateText';
-import { aLoginResponse } from '../../../test/factories';
+import { aSignedInSession } from '../../../test/factories';
 import { fakeNetwork, type FakeNetwork } from '../../../test/fakeNetwork';
 import { renderApp } from '../../../test/renderApp';
-import { aPublicSighting, aSighting, localSeconds, WASHINGTON, WESTERN_CAPE } from '../../../test/sightings';
+import {
+  resetMemberData,
+  aPublicSighting,
+  aSighting,
+  localSeconds,
+  WASHINGTON,
+  WESTERN_CAPE,
+} from '../../../test/sightings';
 import { deleteObservation, recordObservation } from '../../observations/observationsRepo';
 import { demoSpecies } from '../../species/testSpecies';
 
@@ -25,13 +30,7 @@ const robin = demoSpecies('Turdus migratorius');
 const elephant = demoSpecies('Loxodonta africana');
 const WREN = 'u-1';
 
-const signedIn: SessionState = {
-  user: sessionUserFrom({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
-  authToken: 'auth.4000000000',
-  refreshToken: 'refresh.4100000000',
-  clientToken: null,
-  isRestored: true,
-};
+const signedIn = aSignedInSession();
 
 const otherMember = {
   user_id: 'u-2',
@@ -48,15 +47,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([
-    db.species_observations.clear(),
-    db.trips.clear(),
-    db.dirty.clear(),
-    db.photo_uploads.clear(),
-    db.species.clear(),
-  ]);
   // The robin is not on the device: its name comes from the sightings' taxa.
-  await db.species.bulkPut([baldEagle, elephant]);
+  await resetMemberData(db, [baldEagle, elephant]);
 });
 
 /** A network that never answers, as when the device is offline. */
