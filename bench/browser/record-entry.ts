@@ -7,7 +7,7 @@
  *   sightings of the species — into the real FieldmarkDB schema, which already holds `existing`
  *   synced sightings of that member and species (the lifer check reads them all);
  * - `floor`: a raw IndexedDB put of a record of the same JSON size in its own readwrite transaction
- *   (no options: the durability Chromium defaults to, as Dexie's transactions also get), into a
+ *   with `durability: 'strict'`, as the save's transaction gets (FieldmarkDB's STRICT_STORES), into a
  *   store without indexes;
  * - `sameWork` (a reference, not the goal's floor): the requests recordObservation makes, one after
  *   the other as it awaits them, in one raw readwrite transaction over the same app.db stores,
@@ -131,8 +131,8 @@ async function setup(existing: number) {
     rowBytes: savedSize,
     // What IndexedDB reports for a readwrite transaction of each side ('default': Chromium's).
     durability: {
-      dexie: await db.transaction('rw', db.meta, (tx) => tx.idbtrans.durability),
-      floor: floorDb.transaction('records', 'readwrite').durability,
+      dexie: await db.transaction('rw', db.species_observations, db.dirty, (tx) => tx.idbtrans.durability),
+      floor: floorDb.transaction('records', 'readwrite', { durability: 'strict' }).durability,
     },
   };
 }
@@ -179,6 +179,7 @@ async function sameWork(count: number) {
     const transaction = rawAppDb!.transaction(
       ['species_observations', 'dirty', 'trips', 'photo_uploads'],
       'readwrite',
+      { durability: 'strict' },
     );
     const observations = transaction.objectStore('species_observations');
     const dirty = transaction.objectStore('dirty');
@@ -226,7 +227,7 @@ async function floor(count: number) {
   for (let index = 0; index < count; index += 1) {
     const record = { ...base, id: crypto.randomUUID(), padding };
     const started = performance.now();
-    const transaction = floorDb!.transaction('records', 'readwrite');
+    const transaction = floorDb!.transaction('records', 'readwrite', { durability: 'strict' });
     transaction.objectStore('records').put(record);
     await new Promise<void>((resolve, reject) => {
       transaction.oncomplete = () => resolve();

@@ -25,6 +25,22 @@ describe('FieldmarkDB', () => {
     expect(new FieldmarkDB().name).toBe('app.db');
   });
 
+  it('commits the member\'s own writes strictly and re-fetchable data with the default', async () => {
+    const database = new FieldmarkDB(freshName());
+    opened.push(database);
+    await database.open();
+    const durabilityOf = (...tables: Dexie.Table[]) =>
+      database.transaction('rw', tables, (transaction) => transaction.idbtrans.durability);
+
+    expect(await durabilityOf(database.species_observations, database.dirty)).toBe('strict');
+    expect(await durabilityOf(database.photo_uploads)).toBe('strict');
+    expect(await durabilityOf(database.outbox)).toBe('strict');
+    expect(await durabilityOf(database.species, database.collection_marks)).toBe('default');
+    expect(
+      await database.transaction('r', database.dirty, (transaction) => transaction.idbtrans.durability),
+    ).toBe('default');
+  });
+
   it('creates collection_marks keyed by collection name (version 1)', async () => {
     const database = new FieldmarkDB(freshName());
     opened.push(database);

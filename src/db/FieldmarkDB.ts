@@ -21,6 +21,16 @@ import type {
 
 export const DATABASE_NAME = 'app.db';
 
+/**
+ * Stores whose writes are the member's own unsynced work: a sighting and its dirty mark, a photo
+ * waiting for upload, a stored request. A readwrite transaction over any of them commits with
+ * `durability: 'strict'` — flushed to disk before the save resolves and the app says "created", so
+ * a phone that dies a moment later still has it. Chromium's default ('relaxed' in effect) may
+ * report success with the data still in the OS's buffers. The species catalogue and the other
+ * re-fetchable data keep the default: losing a pull costs one more pull.
+ */
+export const STRICT_STORES: readonly string[] = ['dirty', 'photo_uploads', 'outbox'];
+
 export class FieldmarkDB extends Dexie {
   /**
    * Per-collection last-modified marks and the retry flag of the sync engine, keyed by collection
@@ -54,6 +64,22 @@ export class FieldmarkDB extends Dexie {
 
   constructor(name: string = DATABASE_NAME) {
     super(name);
+    // Dexie sets durability per database only; a DBCore middleware sets it per transaction.
+    this.use({
+      stack: 'dbcore',
+      name: 'strict-member-writes',
+      create: (down) => ({
+        ...down,
+        transaction: (stores, mode, options) =>
+          down.transaction(
+            stores,
+            mode,
+            mode === 'readwrite' && stores.some((store) => STRICT_STORES.includes(store))
+              ? { ...options, durability: 'strict' }
+              : options,
+          ),
+      }),
+    });
     this.version(1).stores({
       collection_marks: 'collection',
     });
