@@ -1,20 +1,21 @@
 /**
  * The browser half of `npm run bench:map` (bench/map.ts builds this page with Vite and serves it to
- * headless Chromium, which it traces). It runs the app's own pieces: `readSightings` (the maps'
- * live-query read, over IndexedDB) and the `SightingsMap` component. A run starts the map and waits
- * for its first 'idle' (style init, not measured), then reads the sightings and hands them to the
- * map until it is idle again, answering the read time, the map's time to idle and the page's
- * PerformanceObserver 'longtask' durations in that window; performance marks bound the window in
- * the trace. The floor, Supercluster.load() of the same points, runs in cluster-floor-worker.ts.
+ * headless Chromium, which it traces). It runs the app's own pieces: `useSightingTiles` (the
+ * sightings' worker reads IndexedDB and clusters) and the `SightingsMap` component drawing the
+ * worker's tiles. A run starts the map with nothing to draw and waits for its first 'idle' (style
+ * init, not measured), then asks for the member's sightings: the load (read and clustering in the
+ * worker) until the totals arrive, then the map until it is idle with them. It answers both times
+ * and the page's PerformanceObserver 'longtask' durations in that window; performance marks bound
+ * the window in the trace. The floor, Supercluster.load() of the same points, runs in
+ * cluster-floor-worker.ts.
  */
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { Dexie } from 'dexie';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
-import { readSightings } from '../../src/features/map/mapQueries';
 import { SightingsMap } from '../../src/features/map/SightingsMap';
-import { sightingsCount, type SightingsCollection } from '../../src/features/map/sightingFeatures';
+import { useSightingTiles } from '../../src/features/map/useSightingTiles';
 import { BENCH_USER, syntheticRows } from './syntheticSightings';
 
 const DB_NAME = 'bench-map';
@@ -40,12 +41,17 @@ async function seed(count: number): Promise<number> {
   return stored;
 }
 
-let setSightings: (sightings: SightingsCollection | undefined) => void = () => undefined;
+let setDatabase: (name: string | null) => void = () => undefined;
+let onLoaded: (count: number) => void = () => undefined;
 
 function Harness() {
-  const [sightings, set] = useState<SightingsCollection | undefined>(undefined);
-  setSightings = set;
-  return <SightingsMap sightings={sightings} label="Bench map" camera={WORLD} />;
+  const [database, set] = useState<string | null>(null);
+  setDatabase = set;
+  // No user until the run asks: the map starts empty; then the member's sightings of `database`.
+  const sightings = useSightingTiles(database === null ? null : BENCH_USER, null, ALL, database ?? EMPTY_DB_NAME);
+  const drawn = sightings === 'failed' ? undefined : sightings;
+  if (database !== null && drawn?.tiles) onLoaded(drawn.count);
+  return <SightingsMap sightings={drawn} label="Bench map" camera={WORLD} />;
 }
 
 /** Resolves when the map's element says `state` with `count` points. */
@@ -81,15 +87,19 @@ async function run(withSightings: boolean) {
 
   const started = performance.now();
   performance.mark('bench-read-start');
-  const database = new FieldmarkDB(withSightings ? DB_NAME : EMPTY_DB_NAME);
-  const sightings = await readSightings(database, BENCH_USER, null, ALL);
-  database.close();
-  const read = performance.now();
-  performance.mark('bench-read-end');
-  flushSync(() => setSightings(sightings));
-  // The component marks the map 'loading' as it hands the data over, then 'idle' once drawn.
-  await mapSays(element, 'loading', sightingsCount(sightings));
-  await mapSays(element, 'idle', sightingsCount(sightings));
+  let read = 0;
+  const count = await new Promise<number>((resolve) => {
+    onLoaded = (loaded) => {
+      onLoaded = () => undefined;
+      read = performance.now();
+      performance.mark('bench-read-end');
+      resolve(loaded);
+    };
+    setDatabase(withSightings ? DB_NAME : EMPTY_DB_NAME);
+  });
+  // The component marks the map 'loading' as it switches to the tiles, then 'idle' once drawn.
+  await mapSays(element, 'loading', count);
+  await mapSays(element, 'idle', count);
   const idle = performance.now();
   performance.mark('bench-idle');
   // Entries are delivered after the task: give the observers a turn.
@@ -101,7 +111,7 @@ async function run(withSightings: boolean) {
     .filter((task) => task.startTime + task.duration > started && task.startTime < idle)
     .map((task) => Math.round(task.duration));
   return {
-    points: sightingsCount(sightings),
+    points: count,
     readMs: read - started,
     mapMs: idle - read,
     longTasks: inWindow,

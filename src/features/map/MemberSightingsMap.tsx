@@ -20,15 +20,10 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import { rememberCamera, rememberedCamera } from './camera';
-import { useMapSightings } from './mapQueries';
 import { SightingPanel } from './SightingPanel';
 import { SightingsMap } from './SightingsMap';
-import {
-  sightingsCount,
-  sightingsShownOf,
-  type SightingsCollection,
-  type SightingsShown,
-} from './sightingFeatures';
+import { sightingsShownOf, type SightingsShown } from './sightingFeatures';
+import { useSightingTiles, type MapSightingsState } from './useSightingTiles';
 
 function GuestPrompt() {
   const dispatch = useAppDispatch();
@@ -51,14 +46,14 @@ function GuestPrompt() {
   );
 }
 
-function summaryOf(sightings: SightingsCollection | undefined, shown: SightingsShown): string {
+function summaryOf(sightings: MapSightingsState, shown: SightingsShown): string {
+  if (sightings === 'failed') return mapTexts.mapFailed;
   if (!sightings) return mapTexts.mapLoading;
   if (!shown.lifers && !shown.others) return mapTexts.mapBothHidden;
-  const count = sightingsCount(sightings);
-  if (count === 0) return mapTexts.mapSummaryNone;
+  if (sightings.count === 0) return mapTexts.mapSummaryNone;
   return formatMessage(mapTexts.mapSummary, {
-    count: count.toLocaleString('en'),
-    lifers: sightings.lifers.ids.length.toLocaleString('en'),
+    count: sightings.count.toLocaleString('en'),
+    lifers: sightings.lifers.toLocaleString('en'),
   });
 }
 
@@ -115,13 +110,13 @@ export function MemberSightingsMap({ cameraKey, speciesId, label }: MemberSighti
   const user = useAppSelector(selectUser);
   const { settings } = useAppSelector(selectConfig);
   const shown = useMemo(() => sightingsShownOf(settings), [settings]);
-  const sightings = useMapSightings(user?.user_id ?? null, speciesId, shown);
+  const sightings = useSightingTiles(user?.user_id ?? null, speciesId, shown);
   const [selected, setSelected] = useState<string | null>(null);
 
   return (
     <Stack spacing={1.5}>
       <SightingsMap
-        sightings={sightings}
+        sightings={sightings === 'failed' ? undefined : sightings}
         label={label}
         camera={rememberedCamera(cameraKey)}
         onCameraChange={(camera) => rememberCamera(cameraKey, camera)}

@@ -1,7 +1,8 @@
 /**
  * A MapLibre map of sightings, reusable by any page: the style of mapStyle.ts, the sightings as one
- * clustered source fed from a live query, a click on a cluster zooms in, a click on one sighting
- * hands its id to the page. Presentational: no Redux, no Dexie; the page passes the data.
+ * vector source whose tiles the sightings' worker makes (useSightingTiles.ts), a click on a cluster
+ * zooms to where it splits, a click on one sighting hands its id to the page. Presentational: no
+ * Redux, no Dexie; the page passes what to draw.
  *
  * The `maplibregl.Map` lives in a ref for the component's lifetime and never leaves it; the camera
  * goes out as plain numbers. This module is the only one that imports maplibre-gl (and its CSS),
@@ -18,11 +19,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme, type Theme } from '@mui/material/styles';
 import {
+  addProtocol,
   Map as MapLibreMap,
   NavigationControl,
   setWorkerUrl,
-  type GeoJSONSource,
   type MapLayerMouseEvent,
+  type VectorTileSource,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { mapTexts } from '@contract/mapTexts';
@@ -38,24 +40,19 @@ import {
   sightingsSource,
   type MapColours,
 } from './mapStyle';
-import {
-  emptySightings,
-  sightingAt,
-  sightingsCount,
-  sightingsGeoJson,
-  type SightingsCollection,
-} from './sightingFeatures';
+import { SIGHTING_TILES_PROTOCOL, sightingTile } from './sightingTilesClient';
+import type { MapSightings } from './useSightingTiles';
 
 // Bundled, the worker would be looked up beside the chunk under a name that does not exist; this
 // is the emitted (and precached) file (notes/toolchain.md "maplibre-gl 6").
 setWorkerUrl(workerUrl);
+// MapLibre's worker asks the page for a tile of this scheme; the page asks the sightings' worker,
+// whose bytes come back transferred, never copied or walked on the main thread.
+addProtocol(SIGHTING_TILES_PROTOCOL, async (request) => ({ data: await sightingTile(request.url) }));
 
 /** The offline basemap the species distribution maps also draw (features/species/map/useBasemap.ts). */
 const basemapUrl = () =>
   new URL(`${import.meta.env.BASE_URL}maps/locations.geojson`, window.location.href).href;
-
-/** How far from a dot's centre a click still picks it: the dot's radius and a finger's slack. */
-const CLICK_RADIUS_PX = 14;
 
 function coloursOf(theme: Theme): MapColours {
   return {
@@ -79,9 +76,24 @@ function pointOf(geometry: unknown): [number, number] | null {
 
 export type MapStatus = 'loading' | 'idle' | 'failed';
 
+/** Shows `tiles` as the sightings source (adding it and its layers), or removes it for null. */
+function showSightings(map: MapLibreMap, tiles: string | null, colours: MapColours) {
+  const source = map.getSource<VectorTileSource>(SIGHTINGS_SOURCE);
+  if (tiles === null) {
+    if (!source) return;
+    for (const layer of sightingsLayers(colours)) map.removeLayer(layer.id);
+    map.removeSource(SIGHTINGS_SOURCE);
+  } else if (source) {
+    source.setTiles([tiles]);
+  } else {
+    map.addSource(SIGHTINGS_SOURCE, sightingsSource(tiles));
+    for (const layer of sightingsLayers(colours)) map.addLayer(layer);
+  }
+}
+
 export interface SightingsMapProps {
   /** What to draw; undefined while it loads. */
-  sightings: SightingsCollection | undefined;
+  sightings: MapSightings | undefined;
   /** The map's accessible name. */
   label: string;
   /** Where to start; without it the map fits the first sightings, or shows the world. */
@@ -104,8 +116,11 @@ export function SightingsMap({
   const theme = useTheme();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
-  /** What the source shows now: the map's handlers read it (style reloads, clicks). */
-  const sightingsRef = useRef<SightingsCollection | undefined>(undefined);
+  /** The tiles the source shows now: the map's handlers read it (style reloads). */
+  const tilesRef = useRef<string | null>(null);
+  const coloursRef = useRef<MapColours>(coloursOf(theme));
+  /** A style has loaded (sources may be added) and is not being replaced. */
+  const styleReadyRef = useRef(false);
   const isFittedRef = useRef(camera !== undefined);
   const [status, setStatus] = useState<MapStatus>('loading');
   const [basemap, setBasemap] = useState<'loading' | 'loaded' | 'none'>('loading');
@@ -120,6 +135,7 @@ export function SightingsMap({
     const container = containerRef.current;
     if (!container) return;
     const colours = coloursOf(theme);
+    coloursRef.current = colours;
     const remote = productionStyleUrl(import.meta.env.VITE_MAP_STYLE_URL);
     const local = localStyle(basemapUrl(), colours);
     const start = latest.current.camera ?? WORLD_CAMERA;
@@ -154,17 +170,15 @@ export function SightingsMap({
     let isStyleLoaded = false;
     map.on('style.load', () => {
       isStyleLoaded = true;
+      styleReadyRef.current = true;
       // On every style (the production one, or the local one it fell back to).
-      if (!map.getSource(SIGHTINGS_SOURCE)) {
-        const shown = sightingsRef.current ?? emptySightings();
-        map.addSource(SIGHTINGS_SOURCE, sightingsSource(sightingsGeoJson(shown)));
-        for (const layer of sightingsLayers(colours)) map.addLayer(layer);
-      }
+      showSightings(map, tilesRef.current, colours);
     });
     map.on('error', (event) => {
       // Offline, or a production style that cannot be reached: draw the local style instead.
       if (remote && !isStyleLoaded) {
         isStyleLoaded = true;
+        styleReadyRef.current = false;
         map.setStyle(local);
         return;
       }
@@ -182,22 +196,13 @@ export function SightingsMap({
     });
     map.on('click', CLUSTERS_LAYER, (event: MapLayerMouseEvent) => {
       const cluster = event.features?.[0];
-      const clusterId: unknown = cluster?.properties.cluster_id;
-      const source = map.getSource<GeoJSONSource>(SIGHTINGS_SOURCE);
-      if (typeof clusterId !== 'number' || !source) return;
-      const center = pointOf(cluster?.geometry) ?? event.lngLat.toArray();
-      source.getClusterExpansionZoom(clusterId).then(
-        (zoom) => map.easeTo({ center, zoom }),
-        (error: unknown) => console.warn('Cluster zoom', error),
-      );
+      const zoom: unknown = cluster?.properties.expansion_zoom;
+      if (typeof zoom !== 'number') return;
+      map.easeTo({ center: pointOf(cluster?.geometry) ?? event.lngLat.toArray(), zoom });
     });
     map.on('click', POINT_LAYERS, (event: MapLayerMouseEvent) => {
-      const point = event.features?.[0];
-      const shown = sightingsRef.current;
-      if (!point || !shown) return;
-      const at = pointOf(point.geometry) ?? event.lngLat.wrap().toArray();
-      const id = sightingAt(shown, point.properties.lifer === true, at, map.getZoom(), CLICK_RADIUS_PX);
-      if (id !== null) latest.current.onSelect?.(id);
+      const id: unknown = event.features?.[0]?.properties.id;
+      if (typeof id === 'string' && id !== '') latest.current.onSelect?.(id);
     });
     for (const layer of [CLUSTERS_LAYER, ...POINT_LAYERS]) {
       map.on('mouseenter', layer, () => (map.getCanvas().style.cursor = 'pointer'));
@@ -206,19 +211,20 @@ export function SightingsMap({
     return () => {
       map.remove();
       mapRef.current = null;
+      styleReadyRef.current = false;
     };
   }, [theme]);
 
   useEffect(() => {
-    sightingsRef.current = sightings;
+    const tiles = sightings?.tiles ?? null;
+    tilesRef.current = tiles;
     const map = mapRef.current;
     if (!map || !sightings) return;
     setStatus('loading');
     // Before the style has loaded there is no source yet: 'style.load' adds it with these.
-    const source = map.getSource<GeoJSONSource>(SIGHTINGS_SOURCE);
-    source?.setData(sightingsGeoJson(sightings)).catch((error: unknown) => {
-      console.warn('Sightings did not load', error);
-    });
+    if (styleReadyRef.current) showSightings(map, tiles, coloursRef.current);
+    // A frame in a quiet state fires 'idle' (and the status) even when nothing had to change.
+    map.triggerRepaint();
     if (!isFittedRef.current && sightings.bounds) {
       isFittedRef.current = true;
       const [west, south, east, north] = sightings.bounds;
@@ -230,7 +236,7 @@ export function SightingsMap({
     <Box
       data-map-state={status}
       data-basemap={basemap}
-      data-sightings={sightings ? sightingsCount(sightings) : 0}
+      data-sightings={sightings?.count ?? 0}
       data-zoom={zoom ?? undefined}
       sx={{ position: 'relative', width: '100%', height: { xs: '60vh', md: '65vh' }, minHeight: 320 }}
     >

@@ -11,6 +11,7 @@ import {
   sightingsSource,
   type MapColours,
 } from './mapStyle';
+import { SIGHTINGS_LAYER } from './sightingTiles';
 
 const COLOURS: MapColours = {
   water: '#d6e6f0',
@@ -39,21 +40,25 @@ describe('the local style', () => {
 });
 
 describe('the sightings', () => {
-  it('are one source clustered in the worker with radius 50 up to zoom 14', () => {
-    const data = { type: 'FeatureCollection', features: [] } as const;
-    expect(sightingsSource({ ...data, features: [] })).toEqual({
-      type: 'geojson',
-      data,
-      cluster: true,
-      clusterRadius: 50,
-      clusterMaxZoom: 14,
+  it("are one vector source of the sightings' worker's tiles, made up to zoom 18", () => {
+    expect(sightingsSource('fieldmark-sightings://tiles/3/{z}/{x}/{y}')).toEqual({
+      type: 'vector',
+      tiles: ['fieldmark-sightings://tiles/3/{z}/{x}/{y}'],
+      maxzoom: 18,
     });
   });
 
   it('are drawn as circles: clusters, other sightings, then lifers on top', () => {
     const layers = sightingsLayers(COLOURS);
     expect(layers.map((layer) => layer.id)).toEqual([CLUSTERS_LAYER, OTHERS_LAYER, LIFERS_LAYER]);
-    expect(layers.every((layer) => layer.type === 'circle' && layer.source === SIGHTINGS_SOURCE)).toBe(true);
+    expect(
+      layers.every(
+        (layer) =>
+          layer.type === 'circle' &&
+          layer.source === SIGHTINGS_SOURCE &&
+          layer['source-layer'] === SIGHTINGS_LAYER,
+      ),
+    ).toBe(true);
   });
 });
 

@@ -5,17 +5,18 @@
  * deployment may name a production style with `VITE_MAP_STYLE_URL` (docs/operations.md); the
  * sightings are added on top of whichever style loaded.
  *
- * Sightings are one clustered GeoJSON source: the clustering (supercluster) runs in MapLibre's
- * worker, off the main thread. Cluster circles grow with their count; there are no count labels,
- * because text needs glyphs and the local style has none (the page's summary says the totals).
+ * Sightings are one vector source whose tiles the sightings' worker makes (sightingTiles.ts: the
+ * clustering runs there, off the main thread). Cluster circles grow with their count; there are no
+ * count labels, because text needs glyphs and the local style has none (the page's summary says the
+ * totals).
  */
 import type {
   CircleLayerSpecification,
   ExpressionSpecification,
-  GeoJSONSourceSpecification,
   StyleSpecification,
+  VectorSourceSpecification,
 } from 'maplibre-gl';
-import type { SightingsGeoJson } from './sightingFeatures';
+import { SIGHTINGS_LAYER, TILES_MAX_ZOOM } from './sightingTiles';
 
 export const BASEMAP_SOURCE = 'basemap';
 export const SIGHTINGS_SOURCE = 'sightings';
@@ -79,9 +80,9 @@ export function localStyle(basemapUrl: string, colours: MapColours): StyleSpecif
   };
 }
 
-/** The clustered sightings source (notes/performance-and-reliability.md §2: radius 50, max zoom 14). */
-export function sightingsSource(data: SightingsGeoJson): GeoJSONSourceSpecification {
-  return { type: 'geojson', data, cluster: true, clusterRadius: 50, clusterMaxZoom: 14 };
+/** The sightings source: the worker's tiles at `tiles` (`…/{z}/{x}/{y}`), clustered there. */
+export function sightingsSource(tiles: string): VectorSourceSpecification {
+  return { type: 'vector', tiles: [tiles], maxzoom: TILES_MAX_ZOOM };
 }
 
 const isCluster: ExpressionSpecification = ['has', 'point_count'];
@@ -94,6 +95,7 @@ export function sightingsLayers(colours: MapColours): CircleLayerSpecification[]
       id: CLUSTERS_LAYER,
       type: 'circle',
       source: SIGHTINGS_SOURCE,
+      'source-layer': SIGHTINGS_LAYER,
       filter: isCluster,
       paint: {
         'circle-color': colours.cluster,
@@ -107,6 +109,7 @@ export function sightingsLayers(colours: MapColours): CircleLayerSpecification[]
       id: OTHERS_LAYER,
       type: 'circle',
       source: SIGHTINGS_SOURCE,
+      'source-layer': SIGHTINGS_LAYER,
       filter: ['all', isPoint, ['!=', ['get', 'lifer'], true]],
       paint: { 'circle-color': colours.sighting, 'circle-radius': 6, ...ring },
     },
@@ -115,6 +118,7 @@ export function sightingsLayers(colours: MapColours): CircleLayerSpecification[]
       id: LIFERS_LAYER,
       type: 'circle',
       source: SIGHTINGS_SOURCE,
+      'source-layer': SIGHTINGS_LAYER,
       filter: ['all', isPoint, ['==', ['get', 'lifer'], true]],
       paint: { 'circle-color': colours.lifer, 'circle-radius': 8, ...ring },
     },

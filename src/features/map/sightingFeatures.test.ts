@@ -2,10 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addSightings,
   emptySightings,
-  sightingAt,
   sightingPoint,
-  sightingsCount,
-  sightingsGeoJson,
   sightingsShownOf,
   type SightingPlaceFields,
   type SightingsShown,
@@ -74,28 +71,19 @@ describe('sightingsShownOf', () => {
 describe('a collection of sightings', () => {
   const lifer = at('lifer', [-120.5481235, 46.9965144], true);
   const other = at('other', [18.42, -33.92]);
+  const idsOf = (collection: ReturnType<typeof collect>) => collection.points.map((point) => point.id);
 
-  it('is a FeatureCollection without features when empty', () => {
-    expect(sightingsGeoJson(emptySightings())).toEqual({ type: 'FeatureCollection', features: [] });
+  it('is empty with no bounds to begin with', () => {
+    expect(emptySightings()).toEqual({ points: [], lifers: 0, bounds: null });
   });
 
-  it('gathers the chunks into one MultiPoint of lifers and one of the others, ids kept in step', () => {
+  it('gathers the chunks in reading order, counting the lifers, without what has no place', () => {
     const collection = collect([[lifer], [], [other, aRow({ id: 'gone', deleted: true })]]);
-    expect(sightingsGeoJson(collection).features).toEqual([
-      {
-        type: 'Feature',
-        geometry: { type: 'MultiPoint', coordinates: [[-120.5481235, 46.9965144]] },
-        properties: { lifer: true },
-      },
-      {
-        type: 'Feature',
-        geometry: { type: 'MultiPoint', coordinates: [[18.42, -33.92]] },
-        properties: { lifer: false },
-      },
+    expect(collection.points).toEqual([
+      { id: 'lifer', position: [-120.5481235, 46.9965144], lifer: true },
+      { id: 'other', position: [18.42, -33.92], lifer: false },
     ]);
-    expect(collection.lifers.ids).toEqual(['lifer']);
-    expect(collection.others.ids).toEqual(['other']);
-    expect(sightingsCount(collection)).toBe(2);
+    expect(collection.lifers).toBe(1);
   });
 
   it('keeps the box around every point, west-south-east-north', () => {
@@ -105,39 +93,14 @@ describe('a collection of sightings', () => {
 
   it('leaves out lifers when maps_show_lifer is off', () => {
     const collection = collect([[lifer, other]], { lifers: false, others: true });
-    expect(sightingsGeoJson(collection).features.map((feature) => feature.properties.lifer)).toEqual([false]);
+    expect(idsOf(collection)).toEqual(['other']);
+    expect(collection.lifers).toBe(0);
     expect(collection.bounds).toEqual([18.42, -33.92, 18.42, -33.92]);
   });
 
   it('leaves out the other sightings when maps_show_sightings is off', () => {
     const collection = collect([[lifer, other]], { lifers: true, others: false });
-    expect(sightingsGeoJson(collection).features.map((feature) => feature.properties.lifer)).toEqual([true]);
-    expect(sightingsCount(collection)).toBe(1);
-  });
-});
-
-describe('sightingAt', () => {
-  // At zoom 10 a degree of longitude is 512·2^10/360 ≈ 1456 px: 0.001° ≈ 1.5 px, 0.01° ≈ 15 px.
-  const collection = collect([
-    [
-      at('near', [10, 50]),
-      at('same-place-later', [10, 50]),
-      at('east', [10.01, 50]),
-      at('lifer-here', [10, 50], true),
-    ],
-  ]);
-
-  it('finds the sighting of the clicked kind at the clicked place, the first read when several are there', () => {
-    expect(sightingAt(collection, false, [10.001, 50], 10, 14)).toBe('near');
-    expect(sightingAt(collection, true, [10.001, 50], 10, 14)).toBe('lifer-here');
-  });
-
-  it('picks the nearest of two dots', () => {
-    expect(sightingAt(collection, false, [10.008, 50], 10, 14)).toBe('east');
-  });
-
-  it('finds nothing beyond the radius', () => {
-    expect(sightingAt(collection, false, [10.03, 50], 10, 14)).toBeNull();
-    expect(sightingAt(collection, true, [10.01, 50], 10, 14)).toBeNull();
+    expect(idsOf(collection)).toEqual(['lifer']);
+    expect(collection.lifers).toBe(1);
   });
 });

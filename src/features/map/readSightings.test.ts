@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { FieldmarkDB } from '../../db/FieldmarkDB';
 import type { ObservationRow } from '../../db/rows';
-import { READ_CHUNK, readSightings } from './mapQueries';
-import { sightingsCount, type SightingsCollection } from './sightingFeatures';
+import { READ_CHUNK, readSightings } from './readSightings';
+import type { SightingsCollection } from './sightingFeatures';
 
 const opened: FieldmarkDB[] = [];
 let counter = 0;
@@ -53,7 +53,7 @@ function aSighting(id: string, overrides: Partial<ObservationRow> = {}): Observa
   };
 }
 
-const ids = (collection: SightingsCollection) => [...collection.lifers.ids, ...collection.others.ids].sort();
+const ids = (collection: SightingsCollection) => collection.points.map((point) => point.id).sort();
 
 const ALL = { lifers: true, others: true };
 
@@ -82,7 +82,8 @@ describe('readSightings', () => {
     ]);
     const collection = await readSightings(database, 'u-1', EAGLE, ALL);
     expect(ids(collection)).toEqual(['eagle-1', 'eagle-2']);
-    expect(collection.lifers.ids).toEqual(['eagle-1']);
+    expect(collection.points.filter((point) => point.lifer).map((point) => point.id)).toEqual(['eagle-1']);
+    expect(collection.lifers).toBe(1);
   });
 
   it('reads nothing when the settings hide lifers and other sightings alike', async () => {
@@ -92,7 +93,7 @@ describe('readSightings', () => {
       aSighting('eagle-2'),
     ]);
     const collection = await readSightings(database, 'u-1', null, { lifers: false, others: false });
-    expect(sightingsCount(collection)).toBe(0);
+    expect(collection.points).toEqual([]);
     expect(collection.bounds).toBeNull();
   });
 });

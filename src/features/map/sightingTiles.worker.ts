@@ -1,0 +1,61 @@
+/// <reference lib="webworker" />
+/**
+ * The sightings' worker: reads the member's sightings from IndexedDB (the same app.db the page
+ * uses), clusters them (sightingTiles.ts) and answers the map's tiles as MVT bytes, transferred.
+ * A load is answered with its totals and bounds; its tiles are asked for by the load's number.
+ * The last few loads are kept, so tiles of a map that has not yet switched to a newer load are
+ * still answered; a tile of a load it no longer holds is an empty one (the map is switching).
+ */
+import { FieldmarkDB } from '../../db/FieldmarkDB';
+import { readSightings } from './readSightings';
+import { SightingsIndex, type TilesAnswer, type TilesRequest } from './sightingTiles';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const KEPT_LOADS = 4;
+const indexes = new Map<number, SightingsIndex>();
+const databases = new Map<string, FieldmarkDB>();
+const EMPTY = new SightingsIndex({ points: [], lifers: 0, bounds: null });
+
+function databaseNamed(name: string): FieldmarkDB {
+  let database = databases.get(name);
+  if (!database) {
+    database = new FieldmarkDB(name);
+    databases.set(name, database);
+  }
+  return database;
+}
+
+const answer = (message: TilesAnswer, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+
+async function load(request: Extract<TilesRequest, { type: 'load' }>): Promise<void> {
+  try {
+    const collection = await readSightings(
+      databaseNamed(request.database),
+      request.userId,
+      request.speciesId,
+      request.shown,
+    );
+    const index = new SightingsIndex(collection);
+    indexes.set(request.load, index);
+    for (const old of [...indexes.keys()].slice(0, -KEPT_LOADS)) indexes.delete(old);
+    answer({ type: 'loaded', load: request.load, summary: index.summary });
+  } catch (error) {
+    answer({ type: 'failed', load: request.load, message: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+self.onmessage = (event: MessageEvent<TilesRequest>) => {
+  const request = event.data;
+  if (request.type === 'load') {
+    void load(request);
+    return;
+  }
+  const bytes = (indexes.get(request.load) ?? EMPTY).tile(request.z, request.x, request.y);
+  // A tile's bytes are a view of their own buffer only when it is exactly theirs; copy otherwise.
+  const data =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+      ? (bytes.buffer as ArrayBuffer)
+      : bytes.slice().buffer;
+  answer({ type: 'tile', request: request.request, data }, [data]);
+};

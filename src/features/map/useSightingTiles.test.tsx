@@ -1,0 +1,70 @@
+// @vitest-environment happy-dom
+/**
+ * The map's change signal: a committed write to the sightings table (in this page or another tab:
+ * Dexie's 'storagemutated') changes the version the sightings' worker loads again on; a write to
+ * another table does not, and a burst of writes is one change.
+ */
+import 'fake-indexeddb/auto';
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Dexie } from 'dexie';
+import { FieldmarkDB } from '../../db/FieldmarkDB';
+import type { ObservationRow } from '../../db/rows';
+import { useTableVersion } from './useSightingTiles';
+
+const database = new FieldmarkDB('map-version-test');
+
+afterEach(async () => {
+  database.close();
+  await Dexie.delete(database.name);
+});
+
+const aSighting = (id: string): ObservationRow => ({
+  id,
+  observation_id: id,
+  rev: '1_abc',
+  user_id: 'u-1',
+  species_id: null,
+  taxa: null,
+  coordinate: null,
+  coordinate_hidden: true,
+  date: 1_767_225_600,
+  public: false,
+  lifer: false,
+  note: '',
+  media: [],
+  location: null,
+  trips: [],
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+describe('useTableVersion', () => {
+  it('changes once after a burst of writes to the table, not for writes to other tables', async () => {
+    await database.open();
+    const { result } = renderHook(() => useTableVersion(database.name, 'species_observations'));
+    expect(result.current).toBe(0);
+
+    await database.trips.put({
+      id: 't-1',
+      trip_id: 't-1',
+      user_id: 'u-1',
+      name: 'Coast',
+      note: '',
+      date_start: 1,
+      date_end: 2,
+      rev: '1_abc',
+    });
+    await settle();
+    expect(result.current).toBe(0);
+
+    await database.species_observations.put(aSighting('a'));
+    await database.species_observations.bulkPut([aSighting('b'), aSighting('c')]);
+    await waitFor(() => expect(result.current).toBe(1));
+    await settle();
+    expect(result.current).toBe(1);
+
+    await database.species_observations.delete('a');
+    await waitFor(() => expect(result.current).toBe(2));
+  });
+});
