@@ -6,7 +6,8 @@
  *   by the app's own sync at sign-in; with the network cut, /global-map starts from the precache
  *   (MapLibre chunk, worker .mjs and basemap), draws the two visible sightings as one cluster,
  *   a click on it zooms in, and a click on one sighting opens its panel with a link to it;
- * - /species-map?species_id= shows only that species;
+ * - /species-map?species_id= shows only that species, and a sighting saved in another tab (offline)
+ *   reaches it without a reload;
  * - axe (no serious or critical violation) on both.
  *
  * Nothing global is exposed to find the map's state: the container's data attributes
@@ -16,9 +17,11 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { mapTexts } from '../../src/contract/mapTexts';
 import { formatMessage, messages } from '../../src/contract/messages';
+import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   putObservation,
+  putSpeciesOnDevice,
   registerMember,
   serviceWorkerInControl,
   signInThroughDialog,
@@ -147,5 +150,20 @@ test("a member's synced sightings show on /global-map offline: a cluster zooms i
   await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
   await mapAtRest(page);
   await expectNoSeriousViolations(page, 'the species map');
+
+  // A quick record in another tab, still offline: the open map follows without a reload.
+  await putSpeciesOnDevice(page, [demoSpecies('Haliaeetus leucocephalus')]);
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 46.9965, longitude: -120.5281, accuracy: 8 });
+  const other = await context.newPage();
+  await other.goto(`/species/${BALD_EAGLE}`);
+  await other.getByRole('main').getByRole('button', { name: labels.quickRecord }).click();
+  await expect(other.getByText(messages.observationCreated)).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: formatMessage(mapTexts.mapSummary, { count: 3, lifers: 1 }) }),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(mapOf(page)).toHaveAttribute('data-sightings', '3');
+  await mapAtRest(page);
+  await other.close();
   await context.setOffline(false);
 });

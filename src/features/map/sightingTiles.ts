@@ -105,7 +105,9 @@ export type TilesRequest =
       speciesId: string | null;
       shown: { lifers: boolean; others: boolean };
     }
-  | { type: 'tile'; request: number; load: number; z: number; x: number; y: number };
+  | { type: 'tile'; request: number; load: number; z: number; x: number; y: number }
+  /** No map shows this load any more: its index may go. */
+  | { type: 'release'; load: number };
 
 /** What the sightings' worker answers. */
 export type TilesAnswer =

@@ -3,8 +3,8 @@
  * The sightings' worker: reads the member's sightings from IndexedDB (the same app.db the page
  * uses), clusters them (sightingTiles.ts) and answers the map's tiles as MVT bytes, transferred.
  * A load is answered with its totals and bounds; its tiles are asked for by the load's number.
- * The last few loads are kept, so tiles of a map that has not yet switched to a newer load are
- * still answered; a tile of a load it no longer holds is an empty one (the map is switching).
+ * A load's index (tens of MB for 100k sightings) is kept until the page releases it, and never more
+ * than a few at once; a tile of a load it no longer holds is an empty one (the map is switching).
  */
 import { FieldmarkDB } from '../../db/FieldmarkDB';
 import { readSightings } from './readSightings';
@@ -49,6 +49,10 @@ self.onmessage = (event: MessageEvent<TilesRequest>) => {
   const request = event.data;
   if (request.type === 'load') {
     void load(request);
+    return;
+  }
+  if (request.type === 'release') {
+    indexes.delete(request.load);
     return;
   }
   const bytes = (indexes.get(request.load) ?? EMPTY).tile(request.z, request.x, request.y);

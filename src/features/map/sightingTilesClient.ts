@@ -80,6 +80,11 @@ export async function loadSightings(
   return { load, summary };
 }
 
+/** Lets the worker drop a load no map shows any more. */
+export function releaseSightings(load: number): void {
+  worker?.postMessage({ type: 'release', load } satisfies TilesRequest);
+}
+
 /** One tile's MVT bytes, for a URL made by `tilesUrlOf`. */
 export function sightingTile(url: string): Promise<ArrayBuffer> {
   const address = parseTileUrl(url);

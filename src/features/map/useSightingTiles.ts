@@ -9,7 +9,7 @@ import { Dexie, type ObservabilitySet } from 'dexie';
 import { db } from '../../db/db';
 import type { SightingsShown } from './sightingFeatures';
 import type { SightingsSummary } from './sightingTiles';
-import { loadSightings, tilesUrlOf } from './sightingTilesClient';
+import { loadSightings, releaseSightings, tilesUrlOf } from './sightingTilesClient';
 
 /** What a map draws: the tiles (null: nothing to draw) and the totals beside it. */
 export interface MapSightings extends SightingsSummary {
@@ -57,7 +57,7 @@ export function useSightingTiles(
     [database, userId, speciesId, lifers, others],
   );
   const version = useTableVersion(database, 'species_observations');
-  const [loaded, setLoaded] = useState<{ query: string; value: MapSightings | 'failed' }>();
+  const [loaded, setLoaded] = useState<{ query: string; value: MapSightings | 'failed'; load?: number }>();
 
   useEffect(() => {
     if (userId === null || (!lifers && !others)) {
@@ -67,7 +67,8 @@ export function useSightingTiles(
     let isCurrent = true;
     loadSightings({ database, userId, speciesId, shown: { lifers, others } }).then(
       ({ load, summary }) => {
-        if (isCurrent) setLoaded({ query, value: { ...summary, tiles: tilesUrlOf(load) } });
+        if (isCurrent) setLoaded({ query, value: { ...summary, tiles: tilesUrlOf(load) }, load });
+        else releaseSightings(load);
       },
       (error: unknown) => {
         console.warn('The sightings could not be loaded for the map', error);
@@ -78,6 +79,13 @@ export function useSightingTiles(
       isCurrent = false;
     };
   }, [query, database, userId, speciesId, lifers, others, version]);
+
+  // A load is held while it is the one shown: replaced or unmounted, the worker may drop it.
+  const shownLoad = loaded?.load;
+  useEffect(() => {
+    if (shownLoad === undefined) return;
+    return () => releaseSightings(shownLoad);
+  }, [shownLoad]);
 
   // Another member, species or setting: loading until its own answer, never the previous one's.
   return loaded?.query === query ? loaded.value : undefined;
