@@ -4,30 +4,13 @@
  * leaves them: the reading is what is under test, not how sightings are saved.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Dexie } from 'dexie';
-import { FieldmarkDB } from '../../db/FieldmarkDB';
+import { describe, expect, it } from 'vitest';
+import { freshDatabases } from '../../db/testDatabases';
 import type { ObservationRow } from '../../db/rows';
 import { READ_CHUNK, readSightings } from './readSightings';
 import type { SightingsCollection } from './sightingFeatures';
 
-const opened: FieldmarkDB[] = [];
-let counter = 0;
-
-afterEach(async () => {
-  for (const database of opened.splice(0)) {
-    database.close();
-    await Dexie.delete(database.name);
-  }
-});
-
-async function freshDb(): Promise<FieldmarkDB> {
-  counter += 1;
-  const database = new FieldmarkDB(`map-queries-${counter}`);
-  opened.push(database);
-  await database.open();
-  return database;
-}
+const freshDb = freshDatabases('map-read');
 
 const EAGLE = 'avibase-fed3756c';
 const DEER = 'mdd-1006302';
