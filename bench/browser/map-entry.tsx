@@ -48,7 +48,12 @@ function Harness() {
   const [database, set] = useState<string | null>(null);
   setDatabase = set;
   // No user until the run asks: the map starts empty; then the member's sightings of `database`.
-  const sightings = useSightingTiles(database === null ? null : BENCH_USER, null, ALL, database ?? EMPTY_DB_NAME);
+  const sightings = useSightingTiles(
+    database === null ? null : BENCH_USER,
+    null,
+    ALL,
+    database ?? EMPTY_DB_NAME,
+  );
   const drawn = sightings === 'failed' ? undefined : sightings;
   if (database !== null && drawn?.tiles) onLoaded(drawn.count);
   return <SightingsMap sightings={drawn} label="Bench map" camera={WORLD} />;

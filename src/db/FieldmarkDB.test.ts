@@ -25,7 +25,7 @@ describe('FieldmarkDB', () => {
     expect(new FieldmarkDB().name).toBe('app.db');
   });
 
-  it('commits the member\'s own writes strictly and re-fetchable data with the default', async () => {
+  it("commits the member's own writes strictly and re-fetchable data with the default", async () => {
     const database = new FieldmarkDB(freshName());
     opened.push(database);
     await database.open();

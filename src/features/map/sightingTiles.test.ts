@@ -99,10 +99,12 @@ describe('SightingsIndex', () => {
     );
     // A tile repeats what lies within its buffer beyond its edges (across the antimeridian here).
     const inside = decode(indexOf(many).tile(0, 0, 0)).filter(
-      ({ x, y }) => x !== undefined && y !== undefined && x >= 0 && x < TILE_EXTENT && y >= 0 && y < TILE_EXTENT,
+      ({ x, y }) =>
+        x !== undefined && y !== undefined && x >= 0 && x < TILE_EXTENT && y >= 0 && y < TILE_EXTENT,
     );
     const total = inside.reduce(
-      (sum, feature) => sum + (typeof feature.properties.point_count === 'number' ? feature.properties.point_count : 1),
+      (sum, feature) =>
+        sum + (typeof feature.properties.point_count === 'number' ? feature.properties.point_count : 1),
       0,
     );
     expect(total).toBe(5000);

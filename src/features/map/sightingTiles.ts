@@ -100,6 +100,8 @@ export type TilesRequest =
       type: 'load';
       /** The page's number for this load; its tiles are asked for by it. */
       load: number;
+      /** Who asks (one map): a newer load of the same asker replaces a waiting one. */
+      asker: string;
       database: string;
       userId: string;
       speciesId: string | null;
@@ -113,4 +115,6 @@ export type TilesRequest =
 export type TilesAnswer =
   | { type: 'loaded'; load: number; summary: SightingsSummary }
   | { type: 'failed'; load: number; message: string }
+  /** A newer load by the same asker came in before this one started: only that one runs. */
+  | { type: 'superseded'; load: number }
   | { type: 'tile'; request: number; data: ArrayBuffer };

@@ -3,10 +3,13 @@
  * The sightings' worker: reads the member's sightings from IndexedDB (the same app.db the page
  * uses), clusters them (sightingTiles.ts) and answers the map's tiles as MVT bytes, transferred.
  * A load is answered with its totals and bounds; its tiles are asked for by the load's number.
+ * Loads run one at a time, and a load with a newer one of the same asker (one map) waiting behind
+ * it is skipped (a pull writes in bursts; each write asks for a load, and only the last one matters).
  * A load's index (tens of MB for 100k sightings) is kept until the page releases it, and never more
  * than a few at once; a tile of a load it no longer holds is an empty one (the map is switching).
  */
 import { FieldmarkDB } from '../../db/FieldmarkDB';
+import { LatestPerAsker } from './latestPerAsker';
 import { readSightings } from './readSightings';
 import { SightingsIndex, type TilesAnswer, type TilesRequest } from './sightingTiles';
 
@@ -28,7 +31,9 @@ function databaseNamed(name: string): FieldmarkDB {
 
 const answer = (message: TilesAnswer, transfer: Transferable[] = []) => self.postMessage(message, transfer);
 
-async function load(request: Extract<TilesRequest, { type: 'load' }>): Promise<void> {
+type LoadRequest = Extract<TilesRequest, { type: 'load' }>;
+
+async function load(request: LoadRequest): Promise<void> {
   try {
     const collection = await readSightings(
       databaseNamed(request.database),
@@ -41,14 +46,22 @@ async function load(request: Extract<TilesRequest, { type: 'load' }>): Promise<v
     for (const old of [...indexes.keys()].slice(0, -KEPT_LOADS)) indexes.delete(old);
     answer({ type: 'loaded', load: request.load, summary: index.summary });
   } catch (error) {
-    answer({ type: 'failed', load: request.load, message: error instanceof Error ? error.message : String(error) });
+    answer({
+      type: 'failed',
+      load: request.load,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 }
+
+const loads = new LatestPerAsker<LoadRequest>(load, (request) =>
+  answer({ type: 'superseded', load: request.load }),
+);
 
 self.onmessage = (event: MessageEvent<TilesRequest>) => {
   const request = event.data;
   if (request.type === 'load') {
-    void load(request);
+    loads.push(request);
     return;
   }
   if (request.type === 'release') {

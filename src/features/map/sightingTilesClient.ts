@@ -14,6 +14,8 @@ export const SIGHTING_TILES_PROTOCOL = 'fieldmark-sightings';
 export const tilesUrlOf = (load: number) => `${SIGHTING_TILES_PROTOCOL}://tiles/${load}/{z}/{x}/{y}`;
 
 export interface SightingsQuery {
+  /** Who asks (one map, one hook): its newer load replaces its waiting one. */
+  asker: string;
   /** The IndexedDB database to read (app.db in the app). */
   database: string;
   userId: string;
@@ -28,7 +30,7 @@ interface Waiting<T> {
 
 let worker: Worker | null = null;
 let counter = 0;
-const loads = new Map<number, Waiting<SightingsSummary>>();
+const loads = new Map<number, Waiting<SightingsSummary | null>>();
 const tiles = new Map<number, Waiting<ArrayBuffer>>();
 
 function failAll(error: Error) {
@@ -50,6 +52,7 @@ function theWorker(): Worker {
     const waiting = loads.get(message.load);
     loads.delete(message.load);
     if (message.type === 'loaded') waiting?.resolve(message.summary);
+    else if (message.type === 'superseded') waiting?.resolve(null);
     else waiting?.reject(new Error(message.message));
   };
   started.onerror = (event) => {
@@ -70,14 +73,17 @@ function send<T>(waiting: Map<number, Waiting<T>>, id: number, request: TilesReq
   });
 }
 
-/** Reads and clusters `query`'s sightings in the worker; answers the load's number and totals. */
+/**
+ * Reads and clusters `query`'s sightings in the worker; answers the load's number and totals, or
+ * null when a newer load by the same asker, asked for meanwhile, made this one moot.
+ */
 export async function loadSightings(
   query: SightingsQuery,
-): Promise<{ load: number; summary: SightingsSummary }> {
+): Promise<{ load: number; summary: SightingsSummary } | null> {
   counter += 1;
   const load = counter;
   const summary = await send(loads, load, { type: 'load', load, ...query });
-  return { load, summary };
+  return summary === null ? null : { load, summary };
 }
 
 /** Lets the worker drop a load no map shows any more. */

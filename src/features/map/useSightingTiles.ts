@@ -4,7 +4,7 @@
  * another tab of the app writes sightings (a save, a delete, a pull), Dexie's 'storagemutated'
  * event says so and the worker loads again; the map switches to the new tiles when they are ready.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Dexie, type ObservabilitySet } from 'dexie';
 import { db } from '../../db/db';
 import type { SightingsShown } from './sightingFeatures';
@@ -56,6 +56,7 @@ export function useSightingTiles(
     () => JSON.stringify({ database, userId, speciesId, lifers, others }),
     [database, userId, speciesId, lifers, others],
   );
+  const asker = useId();
   const version = useTableVersion(database, 'species_observations');
   const [loaded, setLoaded] = useState<{ query: string; value: MapSightings | 'failed'; load?: number }>();
 
@@ -65,20 +66,27 @@ export function useSightingTiles(
       return;
     }
     let isCurrent = true;
-    loadSightings({ database, userId, speciesId, shown: { lifers, others } }).then(
-      ({ load, summary }) => {
-        if (isCurrent) setLoaded({ query, value: { ...summary, tiles: tilesUrlOf(load) }, load });
-        else releaseSightings(load);
+    loadSightings({ asker, database, userId, speciesId, shown: { lifers, others } }).then(
+      (result) => {
+        if (!result) return; // superseded: the newer load answers
+        if (isCurrent)
+          setLoaded({
+            query,
+            value: { ...result.summary, tiles: tilesUrlOf(result.load) },
+            load: result.load,
+          });
+        else releaseSightings(result.load);
       },
       (error: unknown) => {
+        if (!isCurrent) return;
         console.warn('The sightings could not be loaded for the map', error);
-        if (isCurrent) setLoaded({ query, value: 'failed' });
+        setLoaded({ query, value: 'failed' });
       },
     );
     return () => {
       isCurrent = false;
     };
-  }, [query, database, userId, speciesId, lifers, others, version]);
+  }, [query, asker, database, userId, speciesId, lifers, others, version]);
 
   // A load is held while it is the one shown: replaced or unmounted, the worker may drop it.
   const shownLoad = loaded?.load;
