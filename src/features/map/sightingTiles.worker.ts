@@ -68,11 +68,7 @@ self.onmessage = (event: MessageEvent<TilesRequest>) => {
     indexes.delete(request.load);
     return;
   }
-  const bytes = (indexes.get(request.load) ?? EMPTY).tile(request.z, request.x, request.y);
-  // A tile's bytes are a view of their own buffer only when it is exactly theirs; copy otherwise.
-  const data =
-    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? (bytes.buffer as ArrayBuffer)
-      : bytes.slice().buffer;
+  // The encoder's bytes are a view of a larger buffer: a copy of just them is what is transferred.
+  const data = (indexes.get(request.load) ?? EMPTY).tile(request.z, request.x, request.y).slice().buffer;
   answer({ type: 'tile', request: request.request, data }, [data]);
 };

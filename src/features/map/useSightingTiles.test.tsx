@@ -6,18 +6,12 @@
  */
 import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Dexie } from 'dexie';
-import { FieldmarkDB } from '../../db/FieldmarkDB';
+import { describe, expect, it } from 'vitest';
 import type { ObservationRow } from '../../db/rows';
+import { freshDatabases } from '../../db/testDatabases';
 import { useTableVersion } from './useSightingTiles';
 
-const database = new FieldmarkDB('map-version-test');
-
-afterEach(async () => {
-  database.close();
-  await Dexie.delete(database.name);
-});
+const freshDb = freshDatabases('map-version');
 
 const aSighting = (id: string): ObservationRow => ({
   id,
@@ -41,7 +35,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 describe('useTableVersion', () => {
   it('changes once after a burst of writes to the table, not for writes to other tables', async () => {
-    await database.open();
+    const database = await freshDb();
     const { result } = renderHook(() => useTableVersion(database.name, 'species_observations'));
     expect(result.current).toBe(0);
 
