@@ -56,3 +56,41 @@ test('the API is never answered from the service worker cache', async ({ page, c
   expect(status).toBe('network-error');
   await context.setOffline(false);
 });
+
+test('a new version is offered, and applied only when the member presses Reload', async ({
+  page,
+  context,
+}) => {
+  // Each fetch of the worker script gets a new marker, so every update check finds a new version.
+  let version = 0;
+  await context.addInitScript(() => {
+    navigator.serviceWorker?.addEventListener('controllerchange', () =>
+      sessionStorage.setItem('controller-changed', 'yes'),
+    );
+  });
+  await context.route('**/sw.js', async (route) => {
+    const response = await route.fetch();
+    version += 1;
+    await route.fulfill({ response, body: `${await response.text()}\n// version ${version}\n` });
+  });
+  await page.goto('/');
+  await serviceWorkerInControl(page);
+
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+  const prompt = page.getByText(`A new version of ${product.name} is available.`);
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  // Not applied on its own: the new version waits while the member has not answered.
+  expect(
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state),
+  ).toBe('installed');
+
+  // The page reloads only once the new version controls it (serviceWorkerLifecycle.ts): the
+  // document that was reloaded saw the controller change.
+  await page.evaluate(() => sessionStorage.removeItem('controller-changed'));
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('controller-changed'))).toBe('yes');
+  expect(await page.evaluate(() => navigator.serviceWorker.controller?.state)).toBe('activated');
+});

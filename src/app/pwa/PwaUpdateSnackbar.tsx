@@ -19,12 +19,7 @@ export default function PwaUpdateSnackbar() {
           <Button color="inherit" size="small" onClick={() => dispatch(pwaActions.updateDeferred())}>
             Later
           </Button>
-          <Button
-            color="secondary"
-            size="small"
-            variant="contained"
-            onClick={() => void applyServiceWorkerUpdate()}
-          >
+          <Button color="secondary" size="small" variant="contained" onClick={applyServiceWorkerUpdate}>
             Reload
           </Button>
         </>

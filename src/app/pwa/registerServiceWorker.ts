@@ -3,16 +3,16 @@
  * or after 30000 ms at most") and turns its life-cycle into two plain callbacks, so the store only
  * ever holds a serializable "update available" flag. The update function itself stays here.
  */
-export interface ServiceWorkerEvents {
-  /** A new version is installed and waiting; the member decides when to switch. */
-  onUpdateAvailable: () => void;
-  /** The shell is precached: the app now starts without a network. */
-  onOfflineReady: () => void;
-}
+import type { LifecycleEvents } from './serviceWorkerLifecycle';
+
+export type ServiceWorkerEvents = LifecycleEvents;
 
 const STABLE_TIMEOUT_MS = 30_000;
+/** Where vite-plugin-pwa writes the worker (src/sw/sw.ts), and the whole app as its scope. */
+const SCRIPT_URL = '/sw.js';
+const SCOPE = '/';
 
-let updateServiceWorker: ((reloadPage?: boolean) => Promise<void>) | undefined;
+let applyUpdate: (() => void) | undefined;
 
 function whenStable(callback: () => void): void {
   // "Stable" = the page has loaded and the main thread is idle (not merely between two lazy chunks
@@ -28,19 +28,27 @@ function whenStable(callback: () => void): void {
 export function registerServiceWorker(events: ServiceWorkerEvents): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   whenStable(() => {
-    // Loaded here rather than imported at the top: workbox-window is not needed to paint.
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      updateServiceWorker = registerSW({
-        immediate: true,
-        onNeedRefresh: events.onUpdateAvailable,
-        onOfflineReady: events.onOfflineReady,
-        onRegisterError: (error: unknown) => console.error('Service worker registration failed', error),
-      });
-    });
+    // Loaded here rather than imported at the top: none of it is needed to paint.
+    void import('./serviceWorkerLifecycle')
+      .then(({ startServiceWorker }) =>
+        startServiceWorker(
+          {
+            container: navigator.serviceWorker,
+            scriptUrl: SCRIPT_URL,
+            scope: SCOPE,
+            reload: () => window.location.reload(),
+          },
+          events,
+        ),
+      )
+      .then((apply) => {
+        applyUpdate = apply;
+      })
+      .catch((error: unknown) => console.error('Service worker registration failed', error));
   });
 }
 
-/** Activates the waiting version (SKIP_WAITING) and reloads the page once it controls it. */
-export async function applyServiceWorkerUpdate(): Promise<void> {
-  await updateServiceWorker?.(true);
+/** Activates the waiting version (SKIP_WAITING) and reloads the page (serviceWorkerLifecycle.ts). */
+export function applyServiceWorkerUpdate(): void {
+  applyUpdate?.();
 }
