@@ -162,7 +162,21 @@ class Field {
     });
     const reload = this.page.getByRole('button', { name: 'Reload' });
     await expect(reload).toBeVisible({ timeout: 20_000 });
-    await Promise.all([this.page.waitForEvent('load'), reload.click()]);
+    const reloaded = this.page.waitForEvent('load', { timeout: 20_000 }).then(
+      () => true,
+      () => false,
+    );
+    await reload.click();
+    if (await reloaded) return;
+    // Chromium sometimes holds the activation of the accepted version while the page stays open
+    // (docs/ARCHITECTURE.md, app/pwa): then the page keeps working on the version it runs, with
+    // the new one waiting, and the rest of the schedule must lose nothing either way.
+    expect(
+      await this.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state),
+      'a held update is still waiting',
+    ).toBe('installed');
+    test.info().annotations.push({ type: 'service worker update held by the browser', description: '' });
+    console.warn(`[faults] the browser held the service worker update (${test.info().title})`);
   }
 }
 
