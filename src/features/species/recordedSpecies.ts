@@ -21,10 +21,7 @@ export async function recordedSpeciesIds(database: FieldmarkDB, userId: string |
       // after every string).
       .between([userId], [userId, []])
       .keys(),
-    database.dirty
-      .where('[collection+user_id]')
-      .equals([OBSERVATIONS_COLLECTION, userId])
-      .toArray(),
+    database.dirty.where('[collection+user_id]').equals([OBSERVATIONS_COLLECTION, userId]).toArray(),
   ]);
   const sightings = new Map<string, number>();
   for (const key of keys) {
