@@ -5,8 +5,6 @@
  */
 import type { LifecycleEvents } from './serviceWorkerLifecycle';
 
-export type ServiceWorkerEvents = LifecycleEvents;
-
 const STABLE_TIMEOUT_MS = 30_000;
 /** Where vite-plugin-pwa writes the worker (src/sw/sw.ts), and the whole app as its scope. */
 const SCRIPT_URL = '/sw.js';
@@ -25,7 +23,7 @@ function whenStable(callback: () => void): void {
   else window.addEventListener('load', onIdle, { once: true });
 }
 
-export function registerServiceWorker(events: ServiceWorkerEvents): void {
+export function registerServiceWorker(events: LifecycleEvents): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   whenStable(() => {
     // Loaded here rather than imported at the top: none of it is needed to paint.

@@ -18,7 +18,6 @@ export interface WorkerContainer extends EventTarget {
 export interface WorkerRegistration extends EventTarget {
   readonly installing: ServiceWorkerLike | null;
   readonly waiting: ServiceWorkerLike | null;
-  readonly active: ServiceWorkerLike | null;
 }
 
 export interface ServiceWorkerLike extends EventTarget {
@@ -43,7 +42,7 @@ export interface LifecycleEvents {
 export const SKIP_WAITING_MESSAGE = { type: 'SKIP_WAITING' } as const;
 
 /** Calls `onWaiting` for the registration's waiting worker, now and for every later one. */
-export function watchForWaitingWorker(registration: WorkerRegistration, onWaiting: () => void): void {
+function watchForWaitingWorker(registration: WorkerRegistration, onWaiting: () => void): void {
   const watch = (worker: ServiceWorkerLike | null) => {
     if (!worker) return;
     const onStateChange = () => {

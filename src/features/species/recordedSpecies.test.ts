@@ -4,30 +4,14 @@
  * with dirty marks, as they are on a device).
  */
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Dexie } from 'dexie';
-import { FieldmarkDB } from '../../db/FieldmarkDB';
+import { describe, expect, it } from 'vitest';
+import type { FieldmarkDB } from '../../db/FieldmarkDB';
+import { freshDatabases } from '../../db/testDatabases';
 import { deleteObservation, recordObservation } from '../observations/observationsRepo';
 import { recordedSpeciesIds } from './recordedSpecies';
 import { demoSpecies } from './testSpecies';
 
-const opened: Dexie[] = [];
-let counter = 0;
-
-afterEach(async () => {
-  for (const database of opened.splice(0)) {
-    database.close();
-    await Dexie.delete(database.name);
-  }
-});
-
-async function freshDb(): Promise<FieldmarkDB> {
-  counter += 1;
-  const database = new FieldmarkDB(`recorded-${counter}`);
-  opened.push(database);
-  await database.open();
-  return database;
-}
+const freshDb = freshDatabases('recorded');
 
 const robin = demoSpecies('Turdus migratorius').id;
 const bear = demoSpecies('Ursus americanus').id;
