@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { boot, runsAsInstalledApp, watchNetwork } from './app/boot';
 import { PwaUpdatePrompt } from './app/pwa/PwaUpdatePrompt';
 import { pwaActions } from './app/pwa/pwaSlice';

@@ -29,6 +29,8 @@ function MenuGlyph() {
   );
 }
 
+const ACCOUNT_ACTION_SX = { flexShrink: 0, whiteSpace: 'nowrap' } as const;
+
 export interface AppHeaderProps {
   /** When to show the Menu link: on every screen, only where the side menu is not shown, or never. */
   menuLink?: 'always' | 'narrow' | 'none';
@@ -47,7 +49,12 @@ export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
             to="/menu"
             startIcon={<MenuGlyph />}
             // The side menu shows from MUI's md breakpoint on (useMediaQuery.ts): no link needed there.
-            sx={{ ml: -1, display: menuLink === 'narrow' ? { md: 'none' } : undefined }}
+            sx={{
+              ml: -1,
+              flexShrink: 0,
+              whiteSpace: 'nowrap',
+              display: menuLink === 'narrow' ? { md: 'none' } : undefined,
+            }}
           >
             {messages.openMenu}
           </Button>
@@ -56,7 +63,9 @@ export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
           component={RouterLink}
           to="/"
           variant="h6"
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600 }}
+          noWrap
+          // On a 360 px phone the name gives way (ellipsis) before the account actions wrap.
+          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, minWidth: 0 }}
         >
           {product.name}
         </Typography>
@@ -69,12 +78,13 @@ export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
             <Typography
               variant="body1"
               title={formatMessage(messages.signedInAs, { nickname: user.nickname })}
-              sx={{ mr: 1 }}
+              noWrap
+              sx={{ mr: 1, minWidth: 0 }}
               data-testid="session-nickname"
             >
               {user.nickname}
             </Typography>
-            <Button color="inherit" component={RouterLink} to="/logout">
+            <Button color="inherit" component={RouterLink} to="/logout" sx={ACCOUNT_ACTION_SX}>
               {messages.logout}
             </Button>
           </>
@@ -82,6 +92,7 @@ export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
           <>
             <Button
               color="inherit"
+              sx={ACCOUNT_ACTION_SX}
               onClick={() => dispatch(uiActions.modalOpened({ name: 'login', props: {} }))}
             >
               {messages.signIn}
@@ -89,6 +100,7 @@ export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
             <Button
               color="inherit"
               variant="outlined"
+              sx={ACCOUNT_ACTION_SX}
               onClick={() => dispatch(uiActions.modalOpened({ name: 'register', props: {} }))}
             >
               {messages.signUp}

@@ -1,9 +1,10 @@
 /**
  * '' — the web welcome page (SPEC §2): what the product is and does, and the ways in. Kept light:
- * it is the first route, so it loads only components the shell already has.
+ * it is the first route, so it loads only components the shell already has (Box with a flex gap
+ * rather than Stack, which would be a chunk of its own on the first visit).
  */
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
 import { product } from '@config/product';
@@ -21,15 +22,15 @@ export function WelcomePage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   return (
-    <Stack spacing={4} sx={{ py: { xs: 4, md: 8 }, maxWidth: 720 }}>
-      <Stack spacing={2}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 4, py: { xs: 4, md: 8 }, maxWidth: 720 }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Typography variant="h3" component="h1" sx={{ fontWeight: 600 }}>
           {product.name}
         </Typography>
         <Typography variant="h6" component="p" color="text.secondary">
           {product.description}
         </Typography>
-      </Stack>
+      </Box>
       <section aria-labelledby="welcome-features">
         <Typography id="welcome-features" variant="h5" component="h2" gutterBottom>
           {messages.welcomeFeaturesTitle}
@@ -43,7 +44,7 @@ export function WelcomePage() {
       {user ? (
         <Typography>{formatMessage(messages.welcomeSignedIn, { nickname: user.nickname })}</Typography>
       ) : (
-        <Stack direction="row" spacing={2}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
           <Button
             variant="contained"
             size="large"
@@ -58,8 +59,8 @@ export function WelcomePage() {
           >
             {messages.welcomeCreateAccount}
           </Button>
-        </Stack>
+        </Box>
       )}
-    </Stack>
+    </Box>
   );
 }
