@@ -20,19 +20,27 @@ export function sightingsOfSpecies(db: FieldmarkDB, userId: string, speciesId: s
     .between([userId, speciesId, Dexie.minKey], [userId, speciesId, Dexie.maxKey], true, true);
 }
 
+/** How many of a species' first sightings the lifer check reads in one request. */
+const FIRST_SIGHTINGS_READ = 4;
+
 /**
  * The member's live sighting of the species that comes first under the lifer rule, if any, other
- * than `exceptId` (a sighting being saved in the same transaction).
+ * than `exceptId` (a sighting being saved in the same transaction). The first few index entries
+ * come in one getAll: a filtered cursor cost a save ≈ 0.4 ms more (bench:record); only when all of
+ * them are tombstones or `exceptId` does a cursor walk the index.
  */
-export function earliestSighting(
+export async function earliestSighting(
   db: FieldmarkDB,
   userId: string,
   speciesId: string,
   exceptId?: string,
 ): Promise<ObservationRow | undefined> {
-  return sightingsOfSpecies(db, userId, speciesId)
-    .filter((row) => !row.deleted && row.id !== exceptId)
-    .first();
+  const counts = (row: ObservationRow) => !row.deleted && row.id !== exceptId;
+  const first = await sightingsOfSpecies(db, userId, speciesId).limit(FIRST_SIGHTINGS_READ).toArray();
+  const found = first.find(counts);
+  if (found !== undefined || first.length < FIRST_SIGHTINGS_READ) return found;
+  // From the start: Dexie applies an offset after a filter, so offset() would skip live rows.
+  return sightingsOfSpecies(db, userId, speciesId).filter(counts).first();
 }
 
 /**
