@@ -7,25 +7,19 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { deleteObservation, recordObservation } from '../../features/observations/observationsRepo';
 import { demoSpecies } from '../../features/species/testSpecies';
+import { aSighting } from '../../test/sightings';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import { freshDatabases } from '../testDatabases';
 import { earliestSighting } from './lifers';
 
 const freshDb = freshDatabases('lifers');
-const robin = demoSpecies('Turdus migratorius').id;
+const robinRow = demoSpecies('Turdus migratorius');
+const robin = robinRow.id;
 const DAY = 86_400;
 const FIRST_DATE = 1_767_225_600;
 
 function record(database: FieldmarkDB, date: number, userId = 'u-1') {
-  return recordObservation(database, userId, {
-    species_id: robin,
-    taxa: null,
-    coordinate: null,
-    coordinate_hidden: true,
-    date,
-    public: false,
-    note: '',
-  });
+  return recordObservation(database, userId, aSighting(robinRow, date));
 }
 
 describe('earliestSighting', () => {
