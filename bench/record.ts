@@ -7,7 +7,7 @@
  * built here with Vite) are served by Playwright request interception on http://localhost, a
  * secure context like the app's. The subject is the app's real save (quickRecord →
  * recordObservation, one Dexie transaction) of the demo Bald Eagle by a member who already has
- * BENCH_EXISTING (200) sightings of it; the floor is a raw IndexedDB put of a record of the same
+ * BENCH_EXISTING (200) sightings of it and BENCH_TRIPS (24) past trips; the floor is a raw IndexedDB put of a record of the same
  * size in its own transaction. BENCH_PAIRS (5) pairs of BENCH_SAVES (300) saves a side, after one
  * untimed warm-up block of each; within a pair the sides alternate in BENCH_SLICES (10) slices
  * (AB AB … in odd pairs, BA BA … in even ones), so a burst of load on the shared machine falls on
@@ -31,6 +31,7 @@ const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
 const SAVES = Number(process.env.BENCH_SAVES ?? 300);
 const SLICES = Number(process.env.BENCH_SLICES ?? 10);
 const EXISTING = Number(process.env.BENCH_EXISTING ?? 200);
+const TRIPS = Number(process.env.BENCH_TRIPS ?? 24);
 const GOAL = 2;
 const ORIGIN = 'http://localhost:8765';
 
@@ -54,10 +55,13 @@ try {
     await page.goto(`${ORIGIN}/`);
     await page.waitForFunction(() => 'fieldmarkRecordBench' in window);
     const version = context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
-    const setup = await page.evaluate((existing) => window.fieldmarkRecordBench.setup(existing), EXISTING);
+    const setup = await page.evaluate(
+      ([existing, trips]) => window.fieldmarkRecordBench.setup(existing, trips),
+      [EXISTING, TRIPS] as const,
+    );
     console.log(
       `bench:record — Chromium ${version}, persistent profile; ${setup.existing} existing sightings of the ` +
-        `Bald Eagle by the member; saved row ${setup.rowBytes} B JSON; durability dexie=${setup.durability.dexie} ` +
+        `Bald Eagle and ${setup.trips} past trips by the member; saved row ${setup.rowBytes} B JSON; durability dexie=${setup.durability.dexie} ` +
         `floor=${setup.durability.floor}; ${PAIRS} pairs × ${SAVES} saves`,
     );
 

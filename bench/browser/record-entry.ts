@@ -5,7 +5,8 @@
  *   fix already in hand, i.e. recordObservation's one Dexie readwrite transaction: the row with its
  *   next revision, its dirty mark, the trips covering its date and the lifer rule over the member's
  *   sightings of the species — into the real FieldmarkDB schema, which already holds `existing`
- *   synced sightings of that member and species (the lifer check reads the first few);
+ *   synced sightings of that member and species (the lifer check reads the first few) and `trips`
+ *   past trips of the member (none covers now; the trip links read only trips not ended yet);
  * - `floor`: a raw IndexedDB put of a record of the same JSON size in its own readwrite transaction
  *   with `durability: 'strict'`, as the save's transaction gets (FieldmarkDB's STRICT_STORES), into a
  *   store without indexes;
@@ -18,7 +19,7 @@
  */
 import { Dexie } from 'dexie';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
-import type { ObservationRow } from '../../src/db/rows';
+import type { ObservationRow, TripRow } from '../../src/db/rows';
 import { quickRecord, type QuickSpecies } from '../../src/features/observations/quickRecord';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 
@@ -85,7 +86,31 @@ function existingRows(existing: number): ObservationRow[] {
   });
 }
 
-async function setup(existing: number) {
+/** `count` past weekend trips of the member, one a month from last month back, as a pull stores them. */
+function pastTrips(count: number): TripRow[] {
+  const thisMonth = new Date();
+  thisMonth.setUTCDate(1);
+  return Array.from({ length: count }, (_, index) => {
+    const id = `0190a3c2-0000-7000-9000-${String(index).padStart(12, '0')}`;
+    const start = Math.floor(
+      Date.UTC(thisMonth.getUTCFullYear(), thisMonth.getUTCMonth() - 1 - index, 6) / 1000,
+    );
+    return {
+      id,
+      trip_id: id,
+      user_id: USER_ID,
+      name: `Weekend ${index + 1}`,
+      date_start: start,
+      date_end: start + 2 * 86_400 - 1,
+      note: '',
+      created: start,
+      updated: start,
+      rev: '1_dseedseedseed',
+    } satisfies TripRow;
+  });
+}
+
+async function setup(existing: number, trips: number) {
   db?.close();
   floorDb?.close();
   rawAppDb?.close();
@@ -112,6 +137,7 @@ async function setup(existing: number) {
   });
   await db.open();
   await db.species_observations.bulkPut(existingRows(existing));
+  await db.trips.bulkPut(pastTrips(trips));
 
   await idbRequest(indexedDB.deleteDatabase(FLOOR_DB_NAME));
   const open = indexedDB.open(FLOOR_DB_NAME, 1);
@@ -128,6 +154,7 @@ async function setup(existing: number) {
       .where('[user_id+species_id+date]')
       .between([USER_ID, EAGLE.id, -Infinity], [USER_ID, EAGLE.id, Infinity])
       .count(),
+    trips: await db.trips.where('user_id').equals(USER_ID).count(),
     rowBytes: savedSize,
     // What IndexedDB reports for a readwrite transaction of each side ('default': Chromium's).
     durability: {
@@ -189,8 +216,8 @@ async function sameWork(count: number) {
       idbRequest(
         transaction
           .objectStore('trips')
-          .index('[user_id+date_start]')
-          .getAll(IDBKeyRange.bound([USER_ID, -Infinity], [USER_ID, date])),
+          .index('[user_id+date_end]')
+          .getAll(IDBKeyRange.bound([USER_ID, date], [USER_ID, []])),
       ),
       idbRequest(
         observations

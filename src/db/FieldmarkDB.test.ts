@@ -46,7 +46,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(5);
+    expect(database.verno).toBe(6);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -96,7 +96,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(5);
+    expect(database.verno).toBe(6);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
@@ -125,7 +125,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(5);
+    expect(database.verno).toBe(6);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
     expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
     expect(await database.species.get('ioc-7769')).toEqual(bald);
@@ -171,7 +171,7 @@ describe('FieldmarkDB', () => {
     opened.push(database);
     await database.open();
 
-    expect(database.verno).toBe(5);
+    expect(database.verno).toBe(6);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(
       await database.species_observations
@@ -181,6 +181,50 @@ describe('FieldmarkDB', () => {
     ).toEqual(['obs-1']);
     expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
     expect(await database.photo_uploads.count()).toBe(1);
+  });
+
+  it('upgrades a version 5 database with an unsynced trip to version 6: the trip, its mark and its end-date index', async () => {
+    const name = freshName();
+    const v5 = new Dexie(name);
+    v5.version(1).stores({ collection_marks: 'collection' });
+    v5.version(3).stores({ species: 'id, *classifications, *location_ids, family, group_id' });
+    v5.version(4).stores({
+      species_observations: 'id, user_id, [user_id+species_id], [user_id+date]',
+      trips: 'id, user_id, [user_id+date_start]',
+      hotspot_likes: 'id, user_id, hotspot_id',
+      dirty: '[collection+id], [collection+user_id], user_id',
+      photo_uploads: 'media_id, observation_id, created',
+      outbox: 'id, time',
+      meta: 'key',
+    });
+    v5.version(5).stores({
+      species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date]',
+    });
+    const trip = {
+      id: 'trip-1',
+      trip_id: 'trip-1',
+      user_id: 'u-1',
+      name: 'Skagit flats',
+      date_start: 1_700_000_000,
+      date_end: 1_700_086_399,
+      rev: '1_dev',
+    };
+    await v5.table('trips').put(trip);
+    await v5
+      .table('dirty')
+      .put({ collection: 'trips', id: 'trip-1', user_id: 'u-1', rev: '1_dev', since: 1 });
+    v5.close();
+
+    const database = new FieldmarkDB(name);
+    opened.push(database);
+    await database.open();
+
+    expect(database.verno).toBe(6);
+    expect(await database.trips.get('trip-1')).toEqual(trip);
+    expect(
+      await database.trips.where('[user_id+date_end]').equals(['u-1', 1_700_086_399]).primaryKeys(),
+    ).toEqual(['trip-1']);
+    expect(await database.dirty.get(['trips', 'trip-1'])).toMatchObject({ rev: '1_dev' });
   });
 
   it('keeps its data across close and reopen', async () => {

@@ -110,5 +110,11 @@ export class FieldmarkDB extends Dexie {
     this.version(5).stores({
       species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date]',
     });
+    // Trips by end date, so a save links the trips covering its date by reading those not ended
+    // before it (for a sighting of now: the trips under way) instead of every trip that started
+    // before it, which grew with the member's history.
+    this.version(6).stores({
+      trips: 'id, user_id, [user_id+date_start], [user_id+date_end]',
+    });
   }
 }

@@ -5,6 +5,7 @@
  * member sees right after saving (lists, lifer flags, the unsynced counter) is already true offline,
  * and a crash leaves either all of it or none.
  */
+import { Dexie } from 'dexie';
 import { API_PREFIX } from '@contract/prefix';
 import { OBSERVATIONS_COLLECTION, type Observation, type ObservationMedia } from '@contract/observations';
 import { seenBefore } from '@contract/stats';
@@ -40,11 +41,14 @@ export function newObservationId(): string {
   return crypto.randomUUID();
 }
 
-/** Ids of `userId`'s trips whose dates cover `date`. Inside a transaction over `trips`. */
+/**
+ * Ids of `userId`'s trips whose dates cover `date`. Inside a transaction over `trips`. Reads the
+ * trips ending at or after `date`: for a sighting of now, only those under way or planned.
+ */
 async function tripsCovering(db: FieldmarkDB, userId: string, date: number): Promise<string[]> {
   const trips = await db.trips
-    .where('[user_id+date_start]')
-    .between([userId, -Infinity], [userId, date], true, true)
+    .where('[user_id+date_end]')
+    .between([userId, date], [userId, Dexie.maxKey], true, true)
     .toArray();
   return trips.filter((trip) => !trip.deleted && tripCovers(trip, date)).map((trip) => trip.id);
 }
