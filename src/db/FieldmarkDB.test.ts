@@ -12,6 +12,36 @@ function freshName(): string {
   return `test-app-${counter}.db`;
 }
 
+/**
+ * The stores each earlier app version declared, written out as they were shipped (not read from
+ * FieldmarkDB, which moves on): what a device that ran that version has on disk.
+ */
+const PAST_SCHEMAS: ReadonlyArray<[version: number, stores: Record<string, string>]> = [
+  [1, { collection_marks: 'collection' }],
+  [2, { species: 'id, *classifications, *location_ids, *tokens, family, group_id' }],
+  [3, { species: 'id, *classifications, *location_ids, family, group_id' }],
+  [
+    4,
+    {
+      species_observations: 'id, user_id, [user_id+species_id], [user_id+date]',
+      trips: 'id, user_id, [user_id+date_start]',
+      hotspot_likes: 'id, user_id, hotspot_id',
+      dirty: '[collection+id], [collection+user_id], user_id',
+      photo_uploads: 'media_id, observation_id, created',
+      outbox: 'id, time',
+      meta: 'key',
+    },
+  ],
+  [5, { species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date]' }],
+];
+
+/** A database as app version `version` left it, to upgrade from. */
+function pastDatabase(name: string, version: number): Dexie {
+  const database = new Dexie(name);
+  for (const [past, stores] of PAST_SCHEMAS) if (past <= version) database.version(past).stores(stores);
+  return database;
+}
+
 afterEach(async () => {
   for (const database of opened.splice(0)) {
     database.close();
@@ -83,9 +113,7 @@ describe('FieldmarkDB', () => {
 
   it('upgrades a version 1 database, keeping its collection marks', async () => {
     const name = freshName();
-    // The layout a device that ran version 1 has on disk.
-    const v1 = new Dexie(name);
-    v1.version(1).stores({ collection_marks: 'collection' });
+    const v1 = pastDatabase(name, 1);
     await v1.table('collection_marks').bulkPut([
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
@@ -106,9 +134,7 @@ describe('FieldmarkDB', () => {
 
   it('upgrades a version 2 database to version 3: species rows kept, the tokens index dropped', async () => {
     const name = freshName();
-    const v2 = new Dexie(name);
-    v2.version(1).stores({ collection_marks: 'collection' });
-    v2.version(2).stores({ species: 'id, *classifications, *location_ids, *tokens, family, group_id' });
+    const v2 = pastDatabase(name, 2);
     const bald = {
       id: 'ioc-7769',
       classifications: ['Birds|IOC'],
@@ -135,18 +161,7 @@ describe('FieldmarkDB', () => {
 
   it('upgrades a version 4 database with unsynced sightings to version 5: rows, marks and queued photos kept', async () => {
     const name = freshName();
-    const v4 = new Dexie(name);
-    v4.version(1).stores({ collection_marks: 'collection' });
-    v4.version(3).stores({ species: 'id, *classifications, *location_ids, family, group_id' });
-    v4.version(4).stores({
-      species_observations: 'id, user_id, [user_id+species_id], [user_id+date]',
-      trips: 'id, user_id, [user_id+date_start]',
-      hotspot_likes: 'id, user_id, hotspot_id',
-      dirty: '[collection+id], [collection+user_id], user_id',
-      photo_uploads: 'media_id, observation_id, created',
-      outbox: 'id, time',
-      meta: 'key',
-    });
+    const v4 = pastDatabase(name, 4);
     const sighting = {
       id: 'obs-1',
       user_id: 'u-1',
@@ -185,21 +200,7 @@ describe('FieldmarkDB', () => {
 
   it('upgrades a version 5 database with an unsynced trip to version 6: the trip, its mark and its end-date index', async () => {
     const name = freshName();
-    const v5 = new Dexie(name);
-    v5.version(1).stores({ collection_marks: 'collection' });
-    v5.version(3).stores({ species: 'id, *classifications, *location_ids, family, group_id' });
-    v5.version(4).stores({
-      species_observations: 'id, user_id, [user_id+species_id], [user_id+date]',
-      trips: 'id, user_id, [user_id+date_start]',
-      hotspot_likes: 'id, user_id, hotspot_id',
-      dirty: '[collection+id], [collection+user_id], user_id',
-      photo_uploads: 'media_id, observation_id, created',
-      outbox: 'id, time',
-      meta: 'key',
-    });
-    v5.version(5).stores({
-      species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date]',
-    });
+    const v5 = pastDatabase(name, 5);
     const trip = {
       id: 'trip-1',
       trip_id: 'trip-1',
