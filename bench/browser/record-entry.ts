@@ -2,22 +2,26 @@
  * The browser half of `npm run bench:record` (bench/record.ts builds this file with Vite and serves
  * it to headless Chromium with a persistent, on-disk profile). Two ways of saving one sighting:
  * - `subject`: the app's real save — quickRecord (src/features/observations/quickRecord.ts) with a
- *   fix already in hand, i.e. recordObservation's one Dexie readwrite transaction: the row with its
- *   next revision, its dirty mark, the trips covering its date and the lifer rule over the member's
- *   sightings of the species — into the real FieldmarkDB schema, which already holds `existing`
+ *   fix already in hand, i.e. recordObservation's one readwrite transaction (for a new sighting,
+ *   without Dexie: src/features/observations/newSightingDirect.ts, then the 'storagemutated' notice
+ *   to Dexie's live queries): the row with its next revision, its dirty mark, the trips covering its
+ *   date and the lifer rule over the member's sightings of the species — into the real FieldmarkDB schema, which already holds `existing`
  *   synced sightings of that member and species (the lifer check reads the first few) and `trips`
  *   past trips of the member (none covers now; the trip links read only trips not ended yet);
  * - `floor`: a raw IndexedDB put of a record of the same JSON size in its own readwrite transaction
  *   with `durability: 'strict'`, as the save's transaction gets (FieldmarkDB's STRICT_STORES), into a
  *   store without indexes;
  * - `sameWork` (a reference, not the goal's floor): the requests recordObservation makes, issued as
- *   it issues them, in one raw readwrite transaction over the same app.db stores, without Dexie —
- *   what the save's design costs before any library overhead.
- * The subject also counts the IndexedDB requests it makes (a DBCore middleware).
+ *   it issues them, in one hand-written readwrite transaction over the same app.db stores — what
+ *   the save's requests cost without the app's own work around them (building the row, the lifer
+ *   and trip decisions, the notice).
+ * The subject also counts the IndexedDB requests it makes, on IndexedDB's own object-store and
+ * index methods: the save issues them through Dexie or, for a new sighting, directly.
  * Each block times `count` saves one after the other; the rows a block added are removed after it
  * (untimed), so every block starts from the same table.
  */
 import { Dexie } from 'dexie';
+import { directTransaction } from '../../src/db/direct';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import type { ObservationRow, TripRow } from '../../src/db/rows';
 import { quickRecord, type QuickSpecies } from '../../src/features/observations/quickRecord';
@@ -49,7 +53,27 @@ let floorDb: IDBDatabase | null = null;
 /** A second connection to the subject's database, for `sameWork`. */
 let rawAppDb: IDBDatabase | null = null;
 let requests = 0;
+let countingRequests = false;
 let savedSize = 0;
+
+/** Counts the requests made through IndexedDB's object-store and index methods while counting. */
+function countIndexedDbRequests() {
+  const methods = ['get', 'getAll', 'getAllKeys', 'getKey', 'count', 'openCursor', 'openKeyCursor'];
+  const writes = ['put', 'add', 'delete', 'clear'];
+  const wrap = (prototype: object, names: string[]) => {
+    for (const name of names) {
+      const original = Reflect.get(prototype, name) as ((...args: unknown[]) => unknown) | undefined;
+      if (typeof original !== 'function') continue;
+      Reflect.set(prototype, name, function (this: unknown, ...args: unknown[]) {
+        if (countingRequests) requests += 1;
+        return original.apply(this, args);
+      });
+    }
+  };
+  wrap(IDBObjectStore.prototype, [...methods, ...writes]);
+  wrap(IDBIndex.prototype, methods);
+}
+countIndexedDbRequests();
 
 function idbRequest<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -116,25 +140,6 @@ async function setup(existing: number, trips: number) {
   rawAppDb?.close();
   await Dexie.delete(DB_NAME);
   db = new FieldmarkDB(DB_NAME);
-  db.use({
-    stack: 'dbcore',
-    name: 'count-requests',
-    create: (down) => ({
-      ...down,
-      table(name) {
-        const table = down.table(name);
-        return {
-          ...table,
-          get: (request) => ((requests += 1), table.get(request)),
-          getMany: (request) => ((requests += 1), table.getMany(request)),
-          query: (request) => ((requests += 1), table.query(request)),
-          openCursor: (request) => ((requests += 1), table.openCursor(request)),
-          count: (request) => ((requests += 1), table.count(request)),
-          mutate: (request) => ((requests += 1), table.mutate(request)),
-        };
-      },
-    }),
-  });
   await db.open();
   await db.species_observations.bulkPut(existingRows(existing));
   await db.trips.bulkPut(pastTrips(trips));
@@ -159,9 +164,17 @@ async function setup(existing: number, trips: number) {
     // What IndexedDB reports for a readwrite transaction of each side ('default': Chromium's).
     durability: {
       dexie: await db.transaction('rw', db.species_observations, db.dirty, (tx) => tx.idbtrans.durability),
+      direct: directDurability(),
       floor: floorDb.transaction('records', 'readwrite', { durability: 'strict' }).durability,
     },
   };
+}
+
+/** The durability of the transaction a new sighting's direct save opens (none is written). */
+function directDurability() {
+  const transaction = directTransaction(db!, ['species_observations', 'dirty', 'trips']);
+  transaction?.abort();
+  return transaction?.durability ?? 'closed';
 }
 
 async function removeSaved(ids: string[]) {
@@ -177,6 +190,7 @@ async function subject(count: number) {
   const ids: string[] = [];
   let lifers = 0;
   requests = 0;
+  countingRequests = true;
   for (let index = 0; index < count; index += 1) {
     const started = performance.now();
     const { observation } = await quickRecord(db!, USER_ID, EAGLE, { ...FIX, time: Date.now() });
@@ -184,6 +198,7 @@ async function subject(count: number) {
     ids.push(observation.id);
     if (observation.lifer) lifers += 1;
   }
+  countingRequests = false;
   const requestsPerSave = requests / count; // before the check and the clean-up below add theirs
   const dirty = await db!.dirty.count();
   await removeSaved(ids);

@@ -31,6 +31,11 @@ export const DATABASE_NAME = 'app.db';
  */
 export const STRICT_STORES: readonly string[] = ['dirty', 'photo_uploads', 'outbox'];
 
+/** The durability a transaction over `stores` asks for: strict for member writes, else the default. */
+export function durabilityOf(stores: readonly string[], mode: IDBTransactionMode): 'strict' | undefined {
+  return mode === 'readwrite' && stores.some((store) => STRICT_STORES.includes(store)) ? 'strict' : undefined;
+}
+
 export class FieldmarkDB extends Dexie {
   /**
    * Per-collection last-modified marks and the retry flag of the sync engine, keyed by collection
@@ -63,21 +68,20 @@ export class FieldmarkDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
 
   constructor(name: string = DATABASE_NAME) {
-    super(name);
+    // No query cache: a new sighting is written without Dexie (src/db/direct.ts) and announced
+    // through 'storagemutated', which makes live queries re-read but does not clear Dexie's cache of
+    // their results; uncached, a re-read is a read of IndexedDB, as in Dexie 3.
+    super(name, { cache: 'disabled' });
     // Dexie sets durability per database only; a DBCore middleware sets it per transaction.
     this.use({
       stack: 'dbcore',
       name: 'strict-member-writes',
       create: (down) => ({
         ...down,
-        transaction: (stores, mode, options) =>
-          down.transaction(
-            stores,
-            mode,
-            mode === 'readwrite' && stores.some((store) => STRICT_STORES.includes(store))
-              ? { ...options, durability: 'strict' }
-              : options,
-          ),
+        transaction: (stores, mode, options) => {
+          const durability = durabilityOf(stores, mode);
+          return down.transaction(stores, mode, durability ? { ...options, durability } : options);
+        },
       }),
     });
     this.version(1).stores({

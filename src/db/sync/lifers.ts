@@ -21,7 +21,20 @@ export function sightingsOfSpecies(db: FieldmarkDB, userId: string, speciesId: s
 }
 
 /** How many of a species' first sightings the lifer check reads in one request. */
-const FIRST_SIGHTINGS_READ = 4;
+export const FIRST_SIGHTINGS_READ = 4;
+
+/**
+ * The sighting that comes first under the lifer rule among a species' first FIRST_SIGHTINGS_READ
+ * index entries (`first`), skipping tombstones and `exceptId`: `{ earliest }` (undefined: the member
+ * has none), or null when none of them counts and the index may hold more.
+ */
+export function earliestAmong(
+  first: readonly ObservationRow[],
+  exceptId?: string,
+): { earliest: ObservationRow | undefined } | null {
+  const earliest = first.find((row) => !row.deleted && row.id !== exceptId);
+  return earliest !== undefined || first.length < FIRST_SIGHTINGS_READ ? { earliest } : null;
+}
 
 /**
  * The member's live sighting of the species that comes first under the lifer rule, if any, other
@@ -35,12 +48,13 @@ export async function earliestSighting(
   speciesId: string,
   exceptId?: string,
 ): Promise<ObservationRow | undefined> {
-  const counts = (row: ObservationRow) => !row.deleted && row.id !== exceptId;
   const first = await sightingsOfSpecies(db, userId, speciesId).limit(FIRST_SIGHTINGS_READ).toArray();
-  const found = first.find(counts);
-  if (found !== undefined || first.length < FIRST_SIGHTINGS_READ) return found;
+  const found = earliestAmong(first, exceptId);
+  if (found !== null) return found.earliest;
   // From the start: Dexie applies an offset after a filter, so offset() would skip live rows.
-  return sightingsOfSpecies(db, userId, speciesId).filter(counts).first();
+  return sightingsOfSpecies(db, userId, speciesId)
+    .filter((row) => !row.deleted && row.id !== exceptId)
+    .first();
 }
 
 /**

@@ -1,0 +1,94 @@
+/**
+ * recordObservation's fast path for a new sighting without photos — a quick record, or the form's
+ * first save — in one IndexedDB transaction without Dexie (src/db/direct.ts; bench:record, P5).
+ * Its requests and its outcome are those of the Dexie transaction it stands in for: one round of
+ * the trips not ended before the sighting's date, the species' first sightings (the lifer rule), the
+ * row and its dirty mark; the row once more when the reads give it a trip or the lifer flag.
+ *
+ * It takes the common cases only. When the flags on the device were not right before this save (a
+ * pull half-applied), when the new sighting takes the lifer flag from an earlier-entered one, or
+ * when the species' first index entries are all tombstones, it aborts — nothing written — and
+ * answers undefined, and recordObservation's general path does the whole save.
+ */
+import { Dexie } from 'dexie';
+import { OBSERVATIONS_COLLECTION } from '@contract/observations';
+import { seenBefore } from '@contract/stats';
+import { tripCovers } from '@contract/trips';
+import { announcePuts, committed, directTransaction, settled, settledRows } from '../../db/direct';
+import type { FieldmarkDB } from '../../db/FieldmarkDB';
+import type { DirtyRow, ObservationRow, TripRow } from '../../db/rows';
+import { earliestAmong, FIRST_SIGHTINGS_READ } from '../../db/sync/lifers';
+
+/** The Dexie indexes the save reads (FieldmarkDB v5 and v6), by their IndexedDB names. */
+const SIGHTINGS_BY_SPECIES = '[user_id+species_id+date]';
+const TRIPS_BY_END = '[user_id+date_end]';
+
+/** Ids of the trips among `trips` (the member's, not ended before `date`) whose dates cover it. */
+export function coveringTripIds(trips: readonly TripRow[], date: number): string[] {
+  return trips.filter((trip) => !trip.deleted && tripCovers(trip, date)).map((trip) => trip.id);
+}
+
+/**
+ * Saves `row` (a new sighting with its first revision, no trips and no lifer flag yet) and its
+ * dirty mark; answers the row as stored, or undefined when the general path must save it.
+ */
+export async function saveNewSightingDirectly(
+  db: FieldmarkDB,
+  row: ObservationRow,
+  now: number,
+): Promise<ObservationRow | undefined> {
+  const transaction = directTransaction(db, ['species_observations', 'dirty', 'trips']);
+  if (!transaction) return undefined;
+  const done = committed(transaction);
+  // Awaited below, or settled by the abort this function makes itself.
+  done.catch(() => undefined);
+  const userId = row.user_id;
+  const speciesId = row.species_id;
+  const sightings = transaction.objectStore('species_observations');
+  const mark: DirtyRow = {
+    collection: OBSERVATIONS_COLLECTION,
+    id: row.id,
+    user_id: userId,
+    rev: row.rev,
+    since: now,
+  };
+  const [trips, first] = await Promise.all([
+    settledRows<TripRow>(
+      transaction
+        .objectStore('trips')
+        .index(TRIPS_BY_END)
+        .getAll(IDBKeyRange.bound([userId, row.date], [userId, Dexie.maxKey])),
+    ),
+    speciesId === null
+      ? []
+      : settledRows<ObservationRow>(
+          sightings
+            .index(SIGHTINGS_BY_SPECIES)
+            .getAll(
+              IDBKeyRange.bound([userId, speciesId, Dexie.minKey], [userId, speciesId, Dexie.maxKey]),
+              FIRST_SIGHTINGS_READ,
+            ),
+        ),
+    settled(sightings.put(row)),
+    settled(transaction.objectStore('dirty').put(mark)),
+  ]);
+  const found = speciesId === null ? { earliest: undefined } : earliestAmong(first, row.id);
+  const earliest = found?.earliest;
+  const lifer =
+    speciesId !== null &&
+    (earliest === undefined || seenBefore({ date: row.date, observation_id: row.id }, earliest));
+  if (found === null || (earliest !== undefined && (!earliest.lifer || lifer))) {
+    transaction.abort();
+    await done.catch(() => undefined);
+    return undefined;
+  }
+  const tripIds = coveringTripIds(trips, row.date);
+  const saved = lifer || tripIds.length > 0 ? { ...row, lifer, trips: tripIds } : row;
+  if (saved !== row) await settled(sightings.put(saved));
+  await done;
+  announcePuts(db, [
+    { table: 'species_observations', rows: [saved] },
+    { table: 'dirty', rows: [mark] },
+  ]);
+  return saved;
+}
