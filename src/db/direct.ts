@@ -24,7 +24,7 @@ export function directTransaction(db: FieldmarkDB, stores: readonly string[]): I
     return connection.transaction([...stores], 'readwrite', durability ? { durability } : {});
   } catch (error) {
     // A connection Dexie is closing (a version change): Dexie's own path reopens it.
-    if (error instanceof DOMException && error.name === 'InvalidStateError') return null;
+    if ((error as { name?: unknown } | null)?.name === 'InvalidStateError') return null;
     throw error;
   }
 }
@@ -82,5 +82,10 @@ export function announcePuts(db: FieldmarkDB, writes: readonly DirectWrite[]): v
       }
     }
   }
-  Dexie.on('storagemutated').fire(parts);
+  try {
+    Dexie.on('storagemutated').fire(parts);
+  } catch (error) {
+    // The write has committed: a listener that throws must not make the save look failed.
+    console.error('A listener of storagemutated failed', error);
+  }
 }

@@ -165,4 +165,14 @@ describe('a new sighting saved without Dexie', () => {
     expect(transactions.count()).toBe(1);
     expect(await database.species_observations.get(saved.id)).toEqual(saved);
   });
+
+  it('goes through Dexie, which reopens it, when the connection was closed under Dexie', async () => {
+    const { database, transactions } = await counted();
+    // As a browser may close it (storage pressure, a deleted database) without Dexie knowing.
+    database.backendDB().close();
+    const saved = await recordObservation(database, 'u-1', aSighting(robin, NOW));
+    // Dexie's first try meets the closed connection too; it reopens and tries again.
+    expect(transactions.count()).toBeGreaterThanOrEqual(1);
+    expect(await database.species_observations.get(saved.id)).toEqual(saved);
+  });
 });
