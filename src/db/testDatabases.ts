@@ -6,7 +6,9 @@ import { afterEach } from 'vitest';
 import { Dexie } from 'dexie';
 import { FieldmarkDB } from './FieldmarkDB';
 
-export function freshDatabases(prefix: string): () => Promise<FieldmarkDB> {
+export function freshDatabases(
+  prefix: string,
+): (beforeOpen?: (database: FieldmarkDB) => void) => Promise<FieldmarkDB> {
   const opened: FieldmarkDB[] = [];
   let counter = 0;
   afterEach(async () => {
@@ -15,10 +17,12 @@ export function freshDatabases(prefix: string): () => Promise<FieldmarkDB> {
       await Dexie.delete(database.name);
     }
   });
-  return async () => {
+  // `beforeOpen`: what must be in place before the database opens (a DBCore middleware).
+  return async (beforeOpen?: (database: FieldmarkDB) => void) => {
     counter += 1;
     const database = new FieldmarkDB(`${prefix}-${counter}`);
     opened.push(database);
+    beforeOpen?.(database);
     await database.open();
     return database;
   };

@@ -7,10 +7,10 @@
  */
 import 'fake-indexeddb/auto';
 import { Dexie, liveQuery } from 'dexie';
-import { afterEach, describe, expect, it } from 'vitest';
-import { FieldmarkDB } from '../../db/FieldmarkDB';
+import { describe, expect, it } from 'vitest';
 import type { ObservationRow } from '../../db/rows';
 import { deviceSuffix } from '../../db/sync/localWrites';
+import { freshDatabases } from '../../db/testDatabases';
 import { countReadwriteTransactions } from '../../test/countReadwrite';
 import { aSighting, localSeconds } from '../../test/sightings';
 import { demoSpecies } from '../species/testSpecies';
@@ -20,26 +20,17 @@ import { deleteObservation, recordObservation } from './observationsRepo';
 const robin = demoSpecies('Turdus migratorius');
 const DAY = 86_400;
 const NOW = localSeconds(2026, 11, 24, 12);
-const opened: FieldmarkDB[] = [];
-let counter = 0;
-
-afterEach(async () => {
-  for (const database of opened.splice(0)) {
-    database.close();
-    await Dexie.delete(database.name);
-  }
-});
+const freshDb = freshDatabases('direct');
 
 /** A fresh database counting its Dexie readwrite transactions, with the device suffix made. */
 async function counted() {
-  counter += 1;
-  const database = new FieldmarkDB(`direct-${counter}`);
-  opened.push(database);
-  const transactions = countReadwriteTransactions(database);
-  await database.open();
+  let transactions: ReturnType<typeof countReadwriteTransactions> | undefined;
+  const database = await freshDb((opening) => {
+    transactions = countReadwriteTransactions(opening);
+  });
   await deviceSuffix(database);
-  transactions.reset();
-  return { database, transactions };
+  transactions!.reset();
+  return { database, transactions: transactions! };
 }
 
 /** The next value `query` gives that `accept` takes (a live query's first value comes first). */
