@@ -23,6 +23,9 @@ export function sightingsOfSpecies(db: FieldmarkDB, userId: string, speciesId: s
 /** How many of a species' first sightings the lifer check reads in one request. */
 export const FIRST_SIGHTINGS_READ = 4;
 
+/** Whether `row` counts for the lifer rule in a save of `exceptId`: live, and not that sighting. */
+const counts = (row: ObservationRow, exceptId?: string) => !row.deleted && row.id !== exceptId;
+
 /**
  * The sighting that comes first under the lifer rule among a species' first FIRST_SIGHTINGS_READ
  * index entries (`first`), skipping tombstones and `exceptId`: `{ earliest }` (undefined: the member
@@ -32,7 +35,7 @@ export function earliestAmong(
   first: readonly ObservationRow[],
   exceptId?: string,
 ): { earliest: ObservationRow | undefined } | null {
-  const earliest = first.find((row) => !row.deleted && row.id !== exceptId);
+  const earliest = first.find((row) => counts(row, exceptId));
   return earliest !== undefined || first.length < FIRST_SIGHTINGS_READ ? { earliest } : null;
 }
 
@@ -53,7 +56,7 @@ export async function earliestSighting(
   if (found !== null) return found.earliest;
   // From the start: Dexie applies an offset after a filter, so offset() would skip live rows.
   return sightingsOfSpecies(db, userId, speciesId)
-    .filter((row) => !row.deleted && row.id !== exceptId)
+    .filter((row) => counts(row, exceptId))
     .first();
 }
 
