@@ -161,7 +161,22 @@ class Field {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
     const reload = this.page.getByRole('button', { name: 'Reload' });
-    await expect(reload).toBeVisible({ timeout: 20_000 });
+    await expect(reload)
+      .toBeVisible({ timeout: 20_000 })
+      .catch(async (error: unknown) => {
+        // What the browser reports, to tell "no new version seen" from "a version the page missed".
+        const state = await this.page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          const describe = (worker: ServiceWorker | null | undefined) => worker && `${worker.state}`;
+          return {
+            controlled: navigator.serviceWorker.controller !== null,
+            installing: describe(registration?.installing),
+            waiting: describe(registration?.waiting),
+            active: describe(registration?.active),
+          };
+        });
+        throw new Error(`no Reload offered; service worker: ${JSON.stringify(state)}`, { cause: error });
+      });
     const reloaded = this.page.waitForEvent('load', { timeout: 20_000 }).then(
       () => true,
       () => false,
