@@ -6,15 +6,15 @@
  * on a phone); no server and no network: the page and its bundle (bench/browser/record-entry.ts,
  * built here with Vite) are served by Playwright request interception on http://localhost, a
  * secure context like the app's. The subject is the app's real save (quickRecord →
- * recordObservation, one IndexedDB transaction, without Dexie for a new sighting) of the demo Bald Eagle by a member who already has
- * BENCH_EXISTING (200) sightings of it and BENCH_TRIPS (24) past trips; the floor is a raw
- * IndexedDB put of a record of the same size in its own transaction. BENCH_PAIRS (5) pairs of
- * BENCH_SAVES (300) saves a side, after one untimed warm-up block of each; within a pair the sides
- * alternate in BENCH_SLICES (10) slices (AB AB … in odd pairs, BA BA … in even ones), so a burst of
- * load on the shared machine falls on both sides of a pair rather than on one whole block. A
- * reference that is not part of the goal follows each pair: recordObservation's own requests in
- * one hand-written IndexedDB transaction, and the number of requests the save makes, to tell the
- * cost of the save's requests from the app's work around them.
+ * recordObservation, one IndexedDB transaction, without Dexie for a new sighting) of the demo Bald
+ * Eagle by a member who already has BENCH_EXISTING (200) sightings of it and BENCH_TRIPS (24) past
+ * trips; the floor is a raw IndexedDB put of a record of the same size in its own transaction.
+ * BENCH_PAIRS (5) pairs of BENCH_SAVES (300) saves a side, after one untimed warm-up block of
+ * each; within a pair the sides alternate in BENCH_SLICES (10) slices (AB AB … in odd pairs, BA BA
+ * … in even ones), so a burst of load on the shared machine falls on both sides of a pair rather
+ * than on one whole block. A reference that is not part of the goal follows each pair:
+ * recordObservation's own requests in one hand-written IndexedDB transaction, and the number of
+ * requests the save makes, to tell the cost of the save's requests from the app's work around them.
  *
  * Prints p50/p95 of both, the p95 ratio per pair, the median ratio and how many pairs meet the
  * goal; §11's rule: the median ratio passes and at least 4 in 5 pairs pass on their own. Asserts

@@ -5,9 +5,10 @@
  *   fix already in hand, i.e. recordObservation's one readwrite transaction (for a new sighting,
  *   without Dexie: src/features/observations/newSightingDirect.ts, then the 'storagemutated' notice
  *   to Dexie's live queries): the row with its next revision, its dirty mark, the trips covering its
- *   date and the lifer rule over the member's sightings of the species — into the real FieldmarkDB schema, which already holds `existing`
- *   synced sightings of that member and species (the lifer check reads the first few) and `trips`
- *   past trips of the member (none covers now; the trip links read only trips not ended yet);
+ *   date and the lifer rule over the member's sightings of the species — into the real FieldmarkDB
+ *   schema, which already holds `existing` synced sightings of that member and species (the lifer
+ *   check reads the first few) and `trips` past trips of the member (none covers now; the trip
+ *   links read only trips not ended yet);
  * - `floor`: a raw IndexedDB put of a record of the same JSON size in its own readwrite transaction
  *   with `durability: 'strict'`, as the save's transaction gets (FieldmarkDB's STRICT_STORES), into a
  *   store without indexes;
