@@ -105,12 +105,12 @@ describe('a new sighting saved without Dexie', () => {
     // Both have run once on the database as it is before the save.
     await nextValue(byDate, (rows) => rows.length === 1);
     const listed = nextValue(byDate, (rows) => rows.length === 2);
-    const counted2 = nextValue(unsynced, (count) => count === 2);
+    const unsyncedTwo = nextValue(unsynced, (count) => count === 2);
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     const saved = await recordObservation(database, 'u-1', aSighting(robin, NOW));
     expect((await listed).map((row) => row.id)).toContain(saved.id);
-    expect(await counted2).toBe(2);
+    expect(await unsyncedTwo).toBe(2);
   });
 
   it('leaves to the Dexie transaction a sighting that takes the lifer flag from another, writing nothing itself', async () => {
