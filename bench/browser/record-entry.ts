@@ -25,6 +25,7 @@ import { Dexie } from 'dexie';
 import { directTransaction } from '../../src/db/direct';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import type { ObservationRow, TripRow } from '../../src/db/rows';
+import { NEW_SIGHTING_STORES } from '../../src/features/observations/newSightingDirect';
 import { quickRecord, type QuickSpecies } from '../../src/features/observations/quickRecord';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 
@@ -173,7 +174,7 @@ async function setup(existing: number, trips: number) {
 
 /** The durability of the transaction a new sighting's direct save opens (none is written). */
 function directDurability() {
-  const transaction = directTransaction(db!, ['species_observations', 'dirty', 'trips']);
+  const transaction = directTransaction(db!, NEW_SIGHTING_STORES);
   transaction?.abort();
   return transaction?.durability ?? 'closed';
 }

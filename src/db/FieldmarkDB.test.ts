@@ -12,6 +12,14 @@ function freshName(): string {
   return `test-app-${counter}.db`;
 }
 
+/** The app's database as this version opens it (closed and deleted after the test). */
+async function openCurrent(name: string): Promise<FieldmarkDB> {
+  const database = new FieldmarkDB(name);
+  opened.push(database);
+  await database.open();
+  return database;
+}
+
 /**
  * The stores each earlier app version declared, written out as they were shipped (not read from
  * FieldmarkDB, which moves on): what a device that ran that version has on disk.
@@ -56,9 +64,7 @@ describe('FieldmarkDB', () => {
   });
 
   it("commits the member's own writes strictly and re-fetchable data with the default", async () => {
-    const database = new FieldmarkDB(freshName());
-    opened.push(database);
-    await database.open();
+    const database = await openCurrent(freshName());
     const durabilityOf = (...tables: Dexie.Table[]) =>
       database.transaction('rw', tables, (transaction) => transaction.idbtrans.durability);
 
@@ -72,9 +78,7 @@ describe('FieldmarkDB', () => {
   });
 
   it('creates collection_marks keyed by collection name (version 1)', async () => {
-    const database = new FieldmarkDB(freshName());
-    opened.push(database);
-    await database.open();
+    const database = await openCurrent(freshName());
 
     expect(database.verno).toBe(6);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
@@ -101,9 +105,7 @@ describe('FieldmarkDB', () => {
   });
 
   it('creates species with its indexes: multi-entry classifications and location ids (versions 2, 3)', async () => {
-    const database = new FieldmarkDB(freshName());
-    opened.push(database);
-    await database.open();
+    const database = await openCurrent(freshName());
 
     const schema = database.species.schema;
     expect(schema.primKey.keyPath).toBe('id');
@@ -120,9 +122,7 @@ describe('FieldmarkDB', () => {
     ]);
     v1.close();
 
-    const database = new FieldmarkDB(name);
-    opened.push(database);
-    await database.open();
+    const database = await openCurrent(name);
 
     expect(database.verno).toBe(6);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
@@ -147,9 +147,7 @@ describe('FieldmarkDB', () => {
       .put({ collection: 'species', remote_mod: 9, local_mod: 0, needs_retry: false });
     v2.close();
 
-    const database = new FieldmarkDB(name);
-    opened.push(database);
-    await database.open();
+    const database = await openCurrent(name);
 
     expect(database.verno).toBe(6);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
@@ -182,9 +180,7 @@ describe('FieldmarkDB', () => {
     });
     v4.close();
 
-    const database = new FieldmarkDB(name);
-    opened.push(database);
-    await database.open();
+    const database = await openCurrent(name);
 
     expect(database.verno).toBe(6);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
@@ -216,9 +212,7 @@ describe('FieldmarkDB', () => {
       .put({ collection: 'trips', id: 'trip-1', user_id: 'u-1', rev: '1_dev', since: 1 });
     v5.close();
 
-    const database = new FieldmarkDB(name);
-    opened.push(database);
-    await database.open();
+    const database = await openCurrent(name);
 
     expect(database.verno).toBe(6);
     expect(await database.trips.get('trip-1')).toEqual(trip);

@@ -23,6 +23,9 @@ import { earliestAmong, FIRST_SIGHTINGS_READ } from '../../db/sync/lifers';
 const SIGHTINGS_BY_SPECIES = '[user_id+species_id+date]';
 const TRIPS_BY_END = '[user_id+date_end]';
 
+/** The stores the direct save's transaction spans. */
+export const NEW_SIGHTING_STORES = ['species_observations', 'dirty', 'trips'] as const;
+
 /** Ids of the trips among `trips` (the member's, not ended before `date`) whose dates cover it. */
 export function coveringTripIds(trips: readonly TripRow[], date: number): string[] {
   return trips.filter((trip) => !trip.deleted && tripCovers(trip, date)).map((trip) => trip.id);
@@ -37,7 +40,7 @@ export async function saveNewSightingDirectly(
   row: ObservationRow,
   now: number,
 ): Promise<ObservationRow | undefined> {
-  const transaction = directTransaction(db, ['species_observations', 'dirty', 'trips']);
+  const transaction = directTransaction(db, NEW_SIGHTING_STORES);
   if (!transaction) return undefined;
   const done = committed(transaction);
   // Awaited below, or settled by the abort this function makes itself.
