@@ -5,14 +5,18 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests in real Chromium against the real server (`server/main.ts`) serving the built
- * PWA, exactly what `npm start` runs, on a throwaway DATA_DIR. Workers inherit the environment set
- * here, so specs find the mail folder at `${FIELDMARK_DATA_DIR}/mail`.
+ * PWA, exactly what `npm start` runs, on a throwaway DATA_DIR (the build is served from a copy in
+ * it). Workers inherit the environment set here, so specs find the mail folder at
+ * `${FIELDMARK_DATA_DIR}/mail`.
  * Never downloads a browser: Debian's /usr/bin/chromium, or CHROMIUM_PATH.
  */
 const port = Number(process.env.E2E_PORT ?? 4180);
 const baseURL = `http://127.0.0.1:${port}`;
 process.env.FIELDMARK_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'fieldmark-e2e-'));
 const dataDir = process.env.FIELDMARK_DATA_DIR;
+// The server serves a copy of the build, so a spec can deploy a new version (support/deploy.ts).
+process.env.E2E_STATIC_DIR ??= join(dataDir, 'app');
+const staticDir = process.env.E2E_STATIC_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -43,7 +47,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `${process.env.E2E_SKIP_BUILD ? '' : 'npm run build && '}node --import tsx server/main.ts`,
+    command: [
+      ...(process.env.E2E_SKIP_BUILD ? [] : ['npm run build']),
+      `node -e "require('node:fs').cpSync('dist', process.env.STATIC_DIR, { recursive: true })"`,
+      'node --import tsx server/main.ts',
+    ].join(' && '),
     url: `${baseURL}/api/v1.0/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -53,6 +61,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      STATIC_DIR: staticDir,
       PUBLIC_URL: baseURL,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',

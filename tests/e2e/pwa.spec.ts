@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { product } from '../../src/config/product';
+import { checkUntilNewVersion, deployServiceWorker, restoreServiceWorker } from './support/deploy';
 import { serviceWorkerInControl } from './support/member';
+
+test.afterEach(() => restoreServiceWorker());
 
 test('the web manifest makes the app installable', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
@@ -61,24 +64,16 @@ test('a new version is offered, and applied only when the member presses Reload'
   page,
   context,
 }) => {
-  // Each fetch of the worker script gets a new marker, so every update check finds a new version.
-  let version = 0;
   await context.addInitScript(() => {
     navigator.serviceWorker?.addEventListener('controllerchange', () =>
       sessionStorage.setItem('controller-changed', 'yes'),
     );
   });
-  await context.route('**/sw.js', async (route) => {
-    const response = await route.fetch();
-    version += 1;
-    await route.fulfill({ response, body: `${await response.text()}\n// version ${version}\n` });
-  });
   await page.goto('/');
   await serviceWorkerInControl(page);
 
-  await page.evaluate(async () => {
-    await (await navigator.serviceWorker.getRegistration())?.update();
-  });
+  deployServiceWorker(1);
+  await checkUntilNewVersion(page);
   const prompt = page.getByText(`A new version of ${product.name} is available.`);
   await expect(prompt).toBeVisible({ timeout: 20_000 });
   // Not applied on its own: the new version waits while the member has not answered.

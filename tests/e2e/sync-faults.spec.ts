@@ -21,6 +21,7 @@ import { messages } from '../../src/contract/messages';
 import type { PullResponse } from '../../src/contract/sync';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { launchOwnedChromium, type OwnedChromium } from './support/ownedChromium';
+import { checkUntilNewVersion, deployServiceWorker, restoreServiceWorker } from './support/deploy';
 import { putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
 
 const RUNS = Number(process.env.E2E_FAULT_RUNS ?? 10);
@@ -109,11 +110,6 @@ class Field {
     }
     await context.grantPermissions(['geolocation'], { origin: this.baseURL });
     await context.setGeolocation({ latitude: 46.9965123, longitude: -120.5481234, accuracy: 10 });
-    // A new service worker version on demand: the same script with a marker appended.
-    await context.route('**/sw.js', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, body: `${await response.text()}\n// version ${this.swVersion}\n` });
-    });
     await context.route('**/api/v1.0/{collection,media}/**', (route) =>
       this.apiDown ? route.abort('connectionrefused') : route.fallback(),
     );
@@ -156,10 +152,9 @@ class Field {
   async swUpdate(): Promise<void> {
     if (this.offline) return; // no update can be fetched without a network
     this.swVersion += 1;
+    deployServiceWorker(this.swVersion);
     await this.openSpeciesPage();
-    await this.page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
-    });
+    await checkUntilNewVersion(this.page);
     const reload = this.page.getByRole('button', { name: 'Reload' });
     await expect(reload)
       .toBeVisible({ timeout: 20_000 })
@@ -272,6 +267,7 @@ for (let index = 0; index < RUNS; index += 1) {
       const lifers = live.filter((record) => record.data.lifer === true);
       expect(lifers).toHaveLength(created > 0 ? 1 : 0);
     } finally {
+      restoreServiceWorker();
       await field.chromium?.close();
       // Chromium's helper processes may still be letting go of the profile: retry, never fail on it.
       try {
