@@ -20,8 +20,8 @@ import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
 import type { PullResponse } from '../../src/contract/sync';
 import { demoSpecies } from '../../src/features/species/testSpecies';
-import { launchOwnedChromium, type OwnedChromium } from './support/ownedChromium';
 import { checkUntilNewVersion, deployServiceWorker, restoreServiceWorker } from './support/deploy';
+import { launchOwnedChromium, type OwnedChromium } from './support/ownedChromium';
 import { putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
 
 const RUNS = Number(process.env.E2E_FAULT_RUNS ?? 10);

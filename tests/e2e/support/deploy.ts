@@ -8,7 +8,7 @@
  * version made by a route is then undone by the next update check, which finds the server's own
  * bytes different and installs them — a version nobody deployed.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
@@ -20,15 +20,22 @@ function scriptPath(): string {
 
 let built: string | undefined;
 
+/** Written whole, then renamed into place: a check fetching meanwhile never reads half a script. */
+function serve(script: string): void {
+  const next = `${scriptPath()}.next`;
+  writeFileSync(next, script);
+  renameSync(next, scriptPath());
+}
+
 /** Serves version `version` of the service worker: the built script and a marker line. */
 export function deployServiceWorker(version: number): void {
   built ??= readFileSync(scriptPath(), 'utf8');
-  writeFileSync(scriptPath(), `${built}\n// version ${version}\n`);
+  serve(`${built}\n// version ${version}\n`);
 }
 
 /** Serves the built script again, so the next spec starts from the version it was built as. */
 export function restoreServiceWorker(): void {
-  if (built !== undefined) writeFileSync(scriptPath(), built);
+  if (built !== undefined) serve(built);
 }
 
 /**
