@@ -18,6 +18,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import type { MediaMetaResponse } from '../../src/contract/media';
 import { formatMessage, messages } from '../../src/contract/messages';
+import { sightingTexts } from '../../src/contract/sightingTexts';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   putObservation,
@@ -132,40 +133,37 @@ test('likes, comments and replies made offline wait on the device and reach the 
   await expect(replies.getByText('It came back an hour later.')).toBeVisible();
   await expectNoSeriousViolations(page, 'the image view with waiting items', 'main');
 
-  // Nothing has left the device: the server has none of it.
+  // Nothing has left the device: the server has none of it, and the shell counts the five calls
+  // that wait (the like, the comment, two replies, the second reply's delete).
   const before = await serverMeta(request, member);
   expect(before).toMatchObject({ like_count: 0, liked: false, comments: [] });
+  const unsynced = page.getByTestId('unsynced-count');
+  await expect(unsynced).toHaveText(formatMessage(sightingTexts.unsyncedCount, { count: 5 }));
 
   await context.setOffline(false);
-  // The sync runtime replays the outbox on its own (online trigger); each call exactly once.
-  await expect
-    .poll(
-      async () => {
-        const meta = await serverMeta(request, member);
-        return {
-          like_count: meta.like_count,
-          liked: meta.liked,
-          comments: meta.comments?.map((item) => ({
-            comment: item.comment,
-            replies: item.replies.map((reply) => reply.comment),
-          })),
-        };
-      },
-      { timeout: 30_000 },
-    )
-    .toEqual({
-      like_count: 1,
-      liked: true,
-      comments: [{ comment: 'Straight over the bridge at noon.', replies: ['It came back an hour later.'] }],
-    });
+  // The sync runtime replays the outbox on its own (online trigger), oldest first. The server is
+  // read once the device's queue is empty: before that it can hold a state on the way (the second
+  // reply created, its delete not yet sent) that a poll of the server alone would take as the end.
+  await expect(unsynced).toBeHidden({ timeout: 30_000 });
+  const after = await serverMeta(request, member);
+  expect({
+    like_count: after.like_count,
+    liked: after.liked,
+    comment_count: after.comment_count,
+    comments: after.comments?.map((item) => ({
+      comment: item.comment,
+      replies: item.replies.map((reply) => reply.comment),
+    })),
+  }).toEqual({
+    like_count: 1,
+    liked: true,
+    comment_count: 2,
+    comments: [{ comment: 'Straight over the bridge at noon.', replies: ['It came back an hour later.'] }],
+  });
+  expect(after.likes?.map((item) => item.user_id)).toEqual([member.userId]);
 
   // The page follows: nothing says it waits any more.
   await expect(page.getByText(labels.imageViewWaiting)).toHaveCount(0, { timeout: 15_000 });
-
-  // A second look at the server after the dust settled: still exactly once.
-  const after = await serverMeta(request, member);
-  expect(after.comment_count).toBe(2);
-  expect(after.likes?.map((item) => item.user_id)).toEqual([member.userId]);
 });
 
 test('a reload shows what the server holds now, not a copy the service worker kept', async ({
