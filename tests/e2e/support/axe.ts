@@ -2,10 +2,18 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/** Waits until no CSS transition runs (a dialog fading or a toast sliding in confuses the contrast check). */
+/**
+ * Waits until no CSS transition runs (a dialog fading or a toast sliding in confuses the contrast
+ * check). Endless animations (a spinner, an indeterminate progress bar) never settle: not waited for.
+ */
 export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
   );
 }
 
