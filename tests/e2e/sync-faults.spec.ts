@@ -159,10 +159,11 @@ class Field {
     await expect(reload)
       .toBeVisible({ timeout: 20_000 })
       .catch(async (error: unknown) => {
-        // What the browser reports, to tell "no new version seen" from "a version the page missed".
+        // checkUntilNewVersion saw a new version: what the browser reports tells an install that
+        // failed (redundant) from a waiting version the page missed.
         const state = await this.page.evaluate(async () => {
           const registration = await navigator.serviceWorker.getRegistration();
-          const describe = (worker: ServiceWorker | null | undefined) => worker && `${worker.state}`;
+          const describe = (worker: ServiceWorker | null | undefined) => worker?.state ?? null;
           return {
             controlled: navigator.serviceWorker.controller !== null,
             installing: describe(registration?.installing),
