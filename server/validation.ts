@@ -8,6 +8,10 @@
  * Both: `removeAdditional: false` (Fastify's default `true` silently strips unknown fields and, in
  * union bodies, strips the fields of the branch it tries first, so the right branch then fails);
  * `allErrors`, so the validation reason can pick the most useful error (envelope/validation-reason.ts).
+ * Numbers: coercion turns `?limit=Infinity` into Infinity, which passes `integer` (Infinity % 1 is
+ * NaN, and !NaN is true). Ajv's `strictNumbers` does not help: it does not re-check a coerced value.
+ * Infinity, 1e308 and other numbers beyond 2^53 are refused after validation, for every route and
+ * every part of the request (envelope/unsafe-input.ts).
  */
 import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type { FastifyServerOptions } from 'fastify';

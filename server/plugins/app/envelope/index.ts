@@ -5,11 +5,16 @@
  * become 404 — except a page GET outside /api when the built app is served, which gets index.html
  * so deep links into the PWA work. A 500 never shows internals: the error goes to the log only.
  * API answers are marked `no-store`: they carry tokens and personal data.
+ * Hostile input (U+0000, lone surrogates, numbers out of range, deep nesting) is refused with 400
+ * naming the field by an app-wide preHandler (unsafe-input.ts); what the router and Node's HTTP
+ * parser refuse before any route runs gets the envelope through Fastify's options
+ * (framework-errors.ts, installed by app.ts).
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages } from '@contract/messages';
 import { ApiError } from '../../../errors';
+import { refuseUnsafeInput } from './unsafe-input';
 import { validationReason, type FieldMessages } from './validation-reason';
 
 declare module 'fastify' {
@@ -41,6 +46,9 @@ export default fp<{ spaFallback: boolean }>(
         reply.header('Cache-Control', 'no-store');
       hookDone();
     });
+
+    // After schema validation and coercion, before every route's own preHandlers and handler.
+    app.addHook('preHandler', refuseUnsafeInput);
 
     app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ApiError) {
