@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { success } from './envelope';
+import { SKIP_MAX } from './paging';
 import { SPECIES_ID_PATTERN, SpeciesThumbSchema } from './species';
 
 // ---- Photos -------------------------------------------------------------------------------------
@@ -40,7 +41,7 @@ export type SpeciesImageParams = Static<typeof SpeciesImageParamsSchema>;
 
 export const SpeciesImagesQuerySchema = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
-  skip: Type.Integer({ minimum: 0, default: 0 }),
+  skip: Type.Integer({ minimum: 0, maximum: SKIP_MAX, default: 0 }),
   randomize: Type.Boolean({ default: false, description: 'Random order instead of oldest first' }),
   user_id: Type.Optional(uuid('Only photos uploaded by this member')),
   category: Type.Enum(SPECIES_IMAGE_CATEGORIES, {
@@ -243,7 +244,7 @@ export type MediaMetaResponse = Static<typeof MediaMetaResponseSchema>;
 
 export const CommentsQuerySchema = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: COMMENTS_PAGE_MAX, default: 100 }),
-  skip: Type.Integer({ minimum: 0, default: 0 }),
+  skip: Type.Integer({ minimum: 0, maximum: SKIP_MAX, default: 0 }),
 });
 export const CommentsResponseSchema = success({
   comments: Type.Array(CommentSchema, { description: 'Oldest first' }),

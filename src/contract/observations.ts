@@ -12,6 +12,7 @@ import { Type, type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { success } from './envelope';
 import { SPECIES_ID_PATTERN } from './species';
+import { SKIP_MAX } from './paging';
 import { REV_PATTERN } from './sync';
 
 /** The synced collection of sightings; stored on the device with an index on `user_id`. */
@@ -218,7 +219,7 @@ const limitSchema = Type.Integer({
   maximum: OBSERVATIONS_PAGE_MAX,
   default: OBSERVATIONS_PAGE_DEFAULT,
 });
-const skipSchema = Type.Integer({ minimum: 0, default: 0 });
+const skipSchema = Type.Integer({ minimum: 0, maximum: SKIP_MAX, default: 0 });
 
 /** `GET observations`. */
 export const ObservationsQuerySchema = Type.Object({

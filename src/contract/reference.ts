@@ -7,6 +7,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { success } from './envelope';
+import { SKIP_MAX } from './paging';
 
 export const LOCATION_TYPES = ['country', 'region'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
@@ -49,7 +50,9 @@ const count = (description: string) => Type.Integer({ minimum: 1, maximum: 5000,
 export const LocationsQuerySchema = Type.Object({
   length: Type.Optional(count('How many locations (default 100); the SPEC name')),
   limit: Type.Optional(count('Alias of length (the startup call sends limit=1)')),
-  skip: Type.Optional(Type.Integer({ minimum: 0, description: 'Locations to skip (paging)' })),
+  skip: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: SKIP_MAX, description: 'Locations to skip (paging)' }),
+  ),
   lat: Type.Optional(
     Type.Union([Type.Number({ minimum: -90, maximum: 90 }), Type.Literal('geoip')], {
       description: "Latitude in degrees, or 'geoip' to locate the caller by IP address",

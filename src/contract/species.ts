@@ -7,6 +7,7 @@
 import { Type, type Static } from 'typebox';
 import { success } from './envelope';
 import { canonicalClassification } from './reference';
+import { SKIP_MAX } from './paging';
 import { SyncRecordSchema } from './sync';
 
 /** One entry of `taxa` / `taxa_alt`: the species as one classification lists it. */
@@ -178,7 +179,7 @@ export const SpeciesListRequestSchema = Type.Object(
           'Words of any name or the scientific name, accents and case ignored, matched at word starts',
       }),
     ),
-    skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+    skip: Type.Optional(Type.Integer({ minimum: 0, maximum: SKIP_MAX, default: 0 })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SPECIES_PAGE_MAX, default: 50 })),
   },
   { additionalProperties: false },

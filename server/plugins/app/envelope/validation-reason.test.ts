@@ -68,6 +68,15 @@ describe('validationReason', () => {
     expect(await reasonFor(UpdateUserRequestSchema, { nickname: '' })).toBe('nickname: must not be empty');
   });
 
+  it('says the bound a number is beyond', async () => {
+    const schema = {
+      type: 'object',
+      properties: { skip: { type: 'integer', minimum: 0, maximum: 100 } },
+    };
+    expect(await reasonFor(schema, { skip: 101 })).toBe('skip: must be at most 100');
+    expect(await reasonFor(schema, { skip: -1 })).toBe('skip: must be at least 0');
+  });
+
   it('answers a non-object body by its context', async () => {
     expect(await reasonFor(UpdateUserRequestSchema, 'text')).toBe('body: must be object');
   });

@@ -56,6 +56,10 @@ function describe(error: AjvError, field: string): string {
       return `must be one of ${(p.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(', ')}`;
     case 'format':
       return `must be a valid ${String(p.format)}`;
+    case 'maximum':
+      return `must be at most ${String(p.limit)}`;
+    case 'minimum':
+      return `must be at least ${String(p.limit)}`;
     default:
       return error.message ?? 'is invalid';
   }
