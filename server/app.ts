@@ -21,6 +21,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import authPlugin from './plugins/app/auth/index';
 import collectionsPlugin from './plugins/app/collections/index';
+import { frameworkErrorOptions } from './plugins/app/envelope/framework-errors';
 import envelopePlugin from './plugins/app/envelope/index';
 import mailPlugin from './plugins/app/mail/index';
 import type { Mailer } from './plugins/app/mail/mailer';
@@ -114,6 +115,7 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     ...validationOptions,
+    ...frameworkErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   await app.register(fieldmark, { config, ...deps });
