@@ -112,6 +112,9 @@ export const signInRequired = 'Please sign in to continue.';
 export const socialEmailMissing = 'Your {provider} account did not share an email address with us.';
 export const invalidRequest = 'The request could not be understood.';
 export const payloadTooLarge = 'The request is too large.';
+export const unsafeText = '{field}: contains a character that cannot be stored';
+export const unsafeNumber = '{field}: is out of range';
+export const nestedTooDeeply = '{field}: is nested too deeply';
 
 // Reference data
 export const locationNotFound = 'We could not find this location.';
@@ -121,6 +124,7 @@ export const locationCoordinatesIncomplete = 'Please provide both a latitude and
 export const collectionNotFound = 'There is no such collection.';
 export const collectionReadOnly = 'This collection is read-only.';
 export const syncFilterInvalid = 'filter: must be a JSON object';
+export const syncRecordRefused = 'Record {id}: {reason}';
 
 // Network (SPEC §8)
 export const offline = 'You are currently offline.  Please go online to update this page.';

@@ -12,7 +12,7 @@
  * Pure: no Node, DOM or Dexie.
  */
 import { Type, type Static } from 'typebox';
-import { success } from './envelope';
+import { FailedSchema, success } from './envelope';
 
 /** Records per pull answer, and the most a verify or push request may carry. */
 export const SYNC_BATCH_SIZE = 1000;
@@ -190,3 +190,22 @@ export const PushResponseSchema = success({
   }),
 });
 export type PushResponse = Static<typeof PushResponseSchema>;
+
+/**
+ * A push refused because some records cannot be stored (unsafe text, too large, data that is not
+ * what the collection holds): nothing of the batch is stored; `refused` names each such record, so
+ * the device parks exactly those and sends the rest again.
+ */
+export const PushRefusedSchema = Type.Object({
+  ...FailedSchema.properties,
+  refused: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.String(),
+        rev: Type.String(),
+        reason: Type.String({ description: 'The field and what is wrong with it' }),
+      }),
+    ),
+  ),
+});
+export type PushRefused = Static<typeof PushRefusedSchema>;

@@ -25,16 +25,19 @@ import {
   type PushResponse,
   type VerifyResponse,
 } from '@contract/sync';
+import { OwnedRecordsSource } from '../../server/plugins/app/collections/owned-records';
 import { api, bearer, buildTestApp, type TestApp } from './helpers';
 import { createSyncMember } from './sync-helpers';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
+  // The protocol over any storable data (what a sighting must be is collection-records.test.ts's).
+  t.app.collections.register(COLLECTION, new OwnedRecordsSource(t.app.db, t.app.clock, COLLECTION));
 });
 afterAll(() => t.close());
 
-const COLLECTION = 'species_observations';
+const COLLECTION = 'test_convergence_records';
 const IDS = ['r1', 'r2', 'r3'] as const;
 
 /** What the server must hold: per id, the winning revision of all it was ever sent. */

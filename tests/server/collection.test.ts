@@ -9,13 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import type { PullResponse, PushRecord, PushResponse, SyncRecord, VerifyResponse } from '@contract/sync';
 import { nowSeconds } from '../../server/clock';
+import { OwnedRecordsSource } from '../../server/plugins/app/collections/owned-records';
 import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
 
 let t: TestApp;
+const OBS = 'test_records';
+const OTHER = 'test_other_records';
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // The protocol itself, over member-owned collections that take any storable data: the checks of
+  // what a sighting or a trip must be are collection-records.test.ts's.
+  t.app.collections.register(OBS, new OwnedRecordsSource(t.app.db, t.app.clock, OBS));
+  t.app.collections.register(OTHER, new OwnedRecordsSource(t.app.db, t.app.clock, OTHER));
   // A read-only reference collection, as the species source will be.
   t.app.collections.register('test_reference', {
     readOnly: true,
@@ -28,8 +35,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
-
-const OBS = 'species_observations';
 
 function record(id: string, rev: string, data: Record<string, unknown> = {}, deleted = false): PushRecord {
   return { id, mod: 0, rev, deleted, data };
@@ -245,11 +250,11 @@ describe('ownership', () => {
     ]);
   });
 
-  it('keeps collections apart: a trip is not a sighting', async () => {
+  it('keeps collections apart: a record of one is not a record of another', async () => {
     const m = await createSyncMember(t);
-    await pushOk(m.device1, [record('t1', '1_dev1', { name: 'Kruger' })], 'trips');
+    await pushOk(m.device1, [record('t1', '1_dev1', { name: 'Kruger' })], OTHER);
     expect((await pullOk(m.device1)).records).toEqual([]);
-    expect((await pullOk(m.device1, {}, 'trips')).records).toEqual([
+    expect((await pullOk(m.device1, {}, OTHER)).records).toEqual([
       stored('t1', '1_dev1', { name: 'Kruger' }),
     ]);
   });

@@ -65,6 +65,8 @@ let engine: SyncEngine;
 let member: { id: string; token: string };
 /** What the wire does to the next answers: deliver, or lose them after the server answered. */
 let loseAnswersTo: RegExp | null;
+/** A server bug for one record: a PUT whose body holds this text answers 500, storing nothing. */
+let failPutsHolding: string | null;
 let requests: string[];
 
 beforeEach(async () => {
@@ -74,11 +76,19 @@ beforeEach(async () => {
   const login = await signIn(t, created);
   member = { id: created.id, token: login.auth_token };
   loseAnswersTo = null;
+  failPutsHolding = null;
   requests = [];
   const wire: typeof fetch = async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input.toString());
     const label = `${init?.method ?? 'GET'} ${url.pathname.replace('/api/v1.0/', '')}`;
     requests.push(label);
+    if (
+      failPutsHolding !== null &&
+      label.startsWith('PUT ') &&
+      typeof init?.body === 'string' &&
+      init.body.includes(failPutsHolding)
+    )
+      return Response.json({ status: 'failed', reason: 'Something went wrong' }, { status: 500 });
     const response = await fetch(input, init);
     if (loseAnswersTo?.test(label)) {
       await response.arrayBuffer();
@@ -205,6 +215,81 @@ describe('member sync', () => {
     const parked = await db.dirty.get([OBSERVATIONS_COLLECTION, huge.id]);
     expect(parked?.parked?.status).toBe(413);
     expect(await unsyncedCount(db, member.id)).toBe(1); // still shown as not uploaded
+  });
+
+  // Issue 25 item 0, found in use: a NUL in a note made every push answer 500, and neither that
+  // sighting nor any saved after it ever reached the server.
+  it('pushes a sighting whose note holds U+0000 and a lone surrogate (saved by an older version) cleaned, and the rest with it', async () => {
+    const before = await recordObservation(db, member.id, sighting(BALD_EAGLE, 1_700_000_000, 'before'));
+    const broken = await recordObservation(db, member.id, sighting(WHITE_TAILED_DEER, 1_700_000_500));
+    // Written past the repository, as a version that did not clean text stored it.
+    await db.species_observations.update(broken.id, { note: 'a\u0000b\uD800c' });
+    const after = await recordObservation(db, member.id, sighting(WHITE_TAILED_DEER, 1_700_001_000, 'after'));
+
+    const summary = await syncMemberData({ db, api: client }, engine, member.id);
+    expect(summary).toMatchObject({ parked: 0, error: null });
+    expect(await unsyncedCount(db, member.id)).toBe(0);
+    const records = live(await serverRecords());
+    expect(records.map((record) => record.id).sort()).toEqual([before.id, broken.id, after.id].sort());
+    expect(records.find((record) => record.id === broken.id)?.data.note).toBe('ab\uFFFDc');
+  });
+
+  it('never lets such text into a record it saves', async () => {
+    const saved = await recordObservation(db, member.id, sighting(BALD_EAGLE, 1_700_000_000, 'x\u0000y'));
+    expect(saved.note).toBe('xy');
+    const edited = await editObservation(db, member.id, saved.id, { note: '\uDC00z' });
+    expect(edited.note).toBe('\uFFFDz');
+    const trip = await saveTrip(db, member.id, {
+      name: 'Kruger\u0000',
+      date_start: 1_699_000_000,
+      date_end: 1_701_000_000,
+      note: '',
+    });
+    expect(trip.name).toBe('Kruger');
+  });
+
+  it('parks exactly the records a refusal names, without halving, and pushes the rest', async () => {
+    const good = await recordObservation(db, member.id, sighting(BALD_EAGLE, 1_700_000_000));
+    const junk = await recordObservation(db, member.id, sighting(WHITE_TAILED_DEER, 1_700_000_500));
+    await db.species_observations.update(junk.id, { date: -5 });
+    const alsoGood = await recordObservation(db, member.id, sighting(WHITE_TAILED_DEER, 1_700_001_000));
+    requests = [];
+
+    const summary = await syncMemberData({ db, api: client }, engine, member.id);
+    expect(summary.parked).toBe(1);
+    expect(
+      live(await serverRecords())
+        .map((record) => record.id)
+        .sort(),
+    ).toEqual([good.id, alsoGood.id].sort());
+    const parked = await db.dirty.get([OBSERVATIONS_COLLECTION, junk.id]);
+    expect(parked?.parked).toMatchObject({ status: 400, reason: expect.stringMatching(/^date: /) as string });
+    // verify + the refused PUT, then verify + PUT of the other two: no halving.
+    expect(requests.filter((request) => request.includes('collection/species_observations'))).toHaveLength(5);
+  });
+
+  it('does not let a record the server keeps failing on (500) hold back the others', async () => {
+    const first = await recordObservation(db, member.id, sighting(BALD_EAGLE, 1_700_000_000));
+    const stuck = await recordObservation(db, member.id, sighting(WHITE_TAILED_DEER, 1_700_000_500, 'boom'));
+    const others = [];
+    for (let index = 0; index < 6; index += 1)
+      others.push(await recordObservation(db, member.id, sighting(WHITE_TAILED_DEER, 1_700_001_000 + index)));
+    failPutsHolding = 'boom';
+
+    const summary = await syncMemberData({ db, api: client }, engine, member.id);
+    expect(summary.error).not.toBeNull(); // the sync failed and will be retried…
+    // …but only the one record waits: every other sighting is on the server.
+    expect(await unsyncedCount(db, member.id)).toBe(1);
+    expect(
+      live(await serverRecords())
+        .map((record) => record.id)
+        .sort(),
+    ).toEqual([first.id, ...others.map((row) => row.id)].sort());
+    expect((await db.dirty.get([OBSERVATIONS_COLLECTION, stuck.id]))?.parked).toBeUndefined();
+
+    failPutsHolding = null; // the server is fixed: the retry takes it
+    expect(await syncMemberData({ db, api: client }, engine, member.id)).toMatchObject({ error: null });
+    expect(await unsyncedCount(db, member.id)).toBe(0);
   });
 
   it('keeps an unsynced local edit that beats the server, and takes the server edit that beats a synced row', async () => {

@@ -8,22 +8,25 @@
  * A member token is required, except that a client token may pull a read-only collection (species
  * are reference data: guests sync them after choosing a config); a client token on a member
  * collection gets 401. Unknown name → 404; verify or PUT on a read-only collection (species) → 403.
- * PUT accepts bodies up to PUSH_BODY_LIMIT_BYTES, so a full batch of 1000 records fits with about
+ * A push with a record that cannot be stored (record-checks.ts) answers 400 naming each such
+ * record in `refused` and stores nothing. PUT accepts bodies up to PUSH_BODY_LIMIT_BYTES, so a full batch of 1000 records fits with about
  * 8 KB per record.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { failedResponses } from '@contract/envelope';
-import { messages } from '@contract/messages';
+import { formatMessage, messages } from '@contract/messages';
+import { findUnsafeValue } from '@contract/safeText';
 import {
   CollectionParamsSchema,
   PullQuerySchema,
   PullResponseSchema,
+  PushRefusedSchema,
   PushRequestSchema,
   PushResponseSchema,
   VerifyRequestSchema,
   VerifyResponseSchema,
 } from '@contract/sync';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import { ApiError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { memberOf } from '../../plugins/app/auth/guard';
 import type {
   CollectionSource,
@@ -45,6 +48,8 @@ function parseFilter(text: string | undefined): Record<string, unknown> | undefi
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest(messages.syncFilterInvalid);
   }
+  // Escaped in the JSON text, a NUL reaches jsonb only after parsing.
+  if (findUnsafeValue(value)) throw badRequest(messages.syncFilterInvalid);
   return value as Record<string, unknown>;
 }
 
@@ -124,18 +129,32 @@ const collection: FastifyPluginCallbackTypebox = (app, _options, done) => {
     '/collection/:name',
     {
       bodyLimit: PUSH_BODY_LIMIT_BYTES,
+      // Records are checked one by one below (record-checks.ts), so a refusal names their ids.
+      config: { ownInputChecks: true },
       schema: {
         tags: ['sync'],
         summary: 'Push: store each record whose revision wins; the rest are answered as ignored',
         params: CollectionParamsSchema,
         body: PushRequestSchema,
-        response: { 200: PushResponseSchema, ...failedResponses },
+        response: { 200: PushResponseSchema, ...failedResponses, 400: PushRefusedSchema },
       },
       preHandler: member,
     },
     async (request) => {
       const source = writableSourceOf(request.params.name);
-      const result = await source.push({ memberId: memberOf(request).userId }, request.body.data);
+      const context = { memberId: memberOf(request).userId };
+      // The push is atomic: one record that cannot be stored refuses the batch, naming every such
+      // record, so a device parks exactly those and sends the rest again (src/db/sync/push.ts).
+      const refused = source.refusals(context, request.body.data);
+      if (refused.length > 0) {
+        const first = refused[0]!;
+        throw new ApiError(
+          400,
+          formatMessage(messages.syncRecordRefused, { id: first.id, reason: first.reason }),
+          { refused },
+        );
+      }
+      const result = await source.push(context, request.body.data);
       return { status: 'success' as const, accepted: result.accepted, ignored: result.ignored };
     },
   );

@@ -7,6 +7,7 @@
  * the row's, so a save made after pulling someone else's change beats it; the suffix names this
  * device (a random id kept in `meta`), so two devices' saves of one record never tie.
  */
+import { cleanTextDeep } from '@contract/safeText';
 import { parseRev } from '@contract/sync';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import type { DirtyRow } from '../rows';
@@ -89,7 +90,8 @@ export async function saveRecord<Row extends WritableRow>(
   now = Date.now(),
 ): Promise<Row> {
   const current = await table.get(row.id);
-  const stored = { ...row, rev: nextRev(current?.rev, suffix) } as Row;
+  // Text a database cannot hold (a NUL, a lone surrogate) never enters a record (safeText.ts).
+  const stored = { ...cleanTextDeep(row), rev: nextRev(current?.rev, suffix) } as Row;
   delete stored.deleted;
   await table.put(stored);
   await markDirty(db, collection, stored, now);

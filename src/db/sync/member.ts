@@ -6,6 +6,7 @@
  * removes rows, so a previous member's unsynced records stay until they are pushed (R8).
  */
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
+import { cleanTextDeep } from '@contract/safeText';
 import type { SyncRecord } from '@contract/sync';
 import { HOTSPOT_LIKES_COLLECTION, TRIPS_COLLECTION } from '@contract/trips';
 import type { HotspotLikeRow, ObservationRow, TripRow } from '../rows';
@@ -18,10 +19,14 @@ export function memberFilterOf(userId: string): SyncFilter {
   return { user_id: userId };
 }
 
-/** The record's fields without the row's own bookkeeping. */
+/**
+ * The record's fields without the row's own bookkeeping, its text cleaned (cleanTextDeep): a row
+ * saved before the repositories cleaned text (a NUL pasted into a note) is pushed as it can be
+ * stored instead of being refused, so it is not left behind on the device.
+ */
 function dataOf<Row extends { id: string; rev: string; deleted?: true }>(row: Row): Record<string, unknown> {
   const { id: _id, rev: _rev, deleted: _deleted, ...data } = row;
-  return data;
+  return cleanTextDeep(data);
 }
 
 function requireFields(record: SyncRecord, fields: Record<string, 'string' | 'number' | 'boolean'>): void {

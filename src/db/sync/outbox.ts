@@ -10,6 +10,7 @@
  * 2xx; a 5xx, 429, timeout or network error keeps it and stops the pass; a permanent refusal parks
  * it with the server's reason, visible, without blocking the rest; nothing expires (queue.ts).
  */
+import { cleanTextDeep } from '@contract/safeText';
 import type { Payload } from '../../api/url';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import type { OutboxRow } from '../rows';
@@ -24,7 +25,14 @@ export async function storeRequest(
   request: StoredRequest,
   now = Date.now(),
 ): Promise<OutboxRow> {
-  const row: OutboxRow = { ...request, id: randomId(10), time: now, attempts: 0 };
+  // Text a database cannot hold would be refused for good when replayed: clean it now (safeText.ts).
+  const row: OutboxRow = {
+    ...request,
+    data: cleanTextDeep(request.data),
+    id: randomId(10),
+    time: now,
+    attempts: 0,
+  };
   await db.outbox.add(row);
   return row;
 }

@@ -9,15 +9,19 @@
  *   during the push stays dirty and goes with the next push);
  * - a 5xx, 429, timeout or network error clears nothing: the push rejects, the engine flags the
  *   collection and retries the same records later (the server ignores a revision it holds, so a
- *   response lost after the server committed costs one more round trip, never a duplicate);
- * - a permanent refusal (400, 403, 404, 409, 410, 413, 422) is narrowed to the records causing it by
- *   halving the batch, and only those are parked with the server's reason; the rest go on.
+ *   response lost after the server committed costs one more round trip, never a duplicate); a 500
+ *   first narrows the batch (FAULT_SPLITS), so the records that can be stored are, and only the
+ *   one the server keeps failing on waits for the retry;
+ * - a permanent refusal (400, 403, 404, 409, 410, 413, 422) is narrowed to the records causing it, and
+ *   only those are parked with the server's reason; the rest go on. A refusal that names its records
+ *   (`refused`, PushRefusedSchema) parks exactly those; one that does not is narrowed by halving.
  */
 import { ApiError } from '../../api/ApiError';
 import {
   compareRev,
   SYNC_BATCH_SIZE,
   type PushRecord,
+  type PushRefused,
   type PushResponse,
   type VerifyResponse,
 } from '@contract/sync';
@@ -43,6 +47,17 @@ export function isPermanentRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && PERMANENT.has(error.status);
 }
 
+/**
+ * How many times one push may halve a batch that answered 500: enough to isolate one record in a
+ * batch of 1000 (two sends per level), few enough that a failing server costs little more.
+ */
+export const FAULT_SPLITS = 24;
+
+/** An answer that may come from one record the server cannot handle (not overload, not the network). */
+function isServerFault(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 500;
+}
+
 interface Outgoing {
   mark: DirtyRow;
   record: PushRecord;
@@ -58,6 +73,7 @@ export async function pushCollection<Row extends WritableRow>(
   const table = collection.table(db);
   const result: PushResult = { settled: 0, parked: 0, requests: 0 };
   const path = `collection/${encodeURIComponent(collection.name)}`;
+  let faultSplits = FAULT_SPLITS;
 
   async function send(batch: Outgoing[]): Promise<void> {
     try {
@@ -74,7 +90,32 @@ export async function pushCollection<Row extends WritableRow>(
       await settle(db, collection.name, table, batch);
       result.settled += batch.length;
     } catch (error) {
+      if (isServerFault(error) && batch.length > 1 && faultSplits > 0) {
+        // One record the server cannot take (a 500 every time) must not hold back the others:
+        // halve, let every half that can go through go, then fail with what still failed. Budgeted,
+        // so a server that fails everything costs a few requests more, not one per record.
+        faultSplits -= 1;
+        const half = Math.ceil(batch.length / 2);
+        const failures: unknown[] = [];
+        for (const part of [batch.slice(0, half), batch.slice(half)]) {
+          await send(part).catch((partError: unknown) => failures.push(partError));
+        }
+        if (failures.length > 0) throw failures[0] instanceof Error ? failures[0] : error;
+        return;
+      }
       if (!isPermanentRefusal(error)) throw error;
+      const named = refusedIn(error, batch);
+      if (named.size > 0 && batch.length > 1) {
+        for (const item of batch) {
+          const reason = named.get(item.record.id);
+          if (reason === undefined) continue;
+          await park(db, item.mark, new ApiError(error.status, reason, null), now());
+          result.parked += 1;
+        }
+        const rest = batch.filter((item) => !named.has(item.record.id));
+        if (rest.length > 0) await send(rest);
+        return;
+      }
       if (batch.length === 1) {
         await park(db, batch[0]!.mark, error, now());
         result.parked += 1;
@@ -150,6 +191,22 @@ async function settle<Row extends WritableRow>(
       await table.bulkDelete(stillTombstones as never[]);
     }
   });
+}
+
+/**
+ * The records of `batch` a refusal names (id → reason). Only ids sent in this batch with the revision
+ * sent count, so a malformed or unrelated answer falls back to halving.
+ */
+function refusedIn(error: ApiError, batch: readonly Outgoing[]): Map<string, string> {
+  const named = new Map<string, string>();
+  const body = error.body as PushRefused | null;
+  if (!body || typeof body !== 'object' || !Array.isArray(body.refused)) return named;
+  const sent = new Map(batch.map(({ record }) => [record.id, record.rev]));
+  for (const item of body.refused) {
+    if (typeof item?.id !== 'string' || typeof item.reason !== 'string') continue;
+    if (sent.get(item.id) === item.rev) named.set(item.id, item.reason);
+  }
+  return named;
 }
 
 async function park(db: FieldmarkDB, mark: DirtyRow, error: ApiError, at: number): Promise<void> {

@@ -8,6 +8,7 @@
 import { Dexie } from 'dexie';
 import { API_PREFIX } from '@contract/prefix';
 import { OBSERVATIONS_COLLECTION, type Observation, type ObservationMedia } from '@contract/observations';
+import { cleanTextDeep } from '@contract/safeText';
 import { seenBefore } from '@contract/stats';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
 import type { ObservationRow, PhotoUploadRow } from '../../db/rows';
@@ -107,6 +108,9 @@ export async function recordObservation(
   input: ObservationInput,
   options: { id?: string; photos?: readonly NewPhoto[]; now?: number } = {},
 ): Promise<ObservationRow> {
+  // Text a database cannot hold (a NUL, a lone surrogate) never enters a record (safeText.ts);
+  // edits are cleaned by saveRecord.
+  input = cleanTextDeep(input);
   const now = options.now ?? Date.now();
   const id = options.id ?? newObservationId();
   const photos = options.photos ?? [];

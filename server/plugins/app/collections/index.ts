@@ -7,6 +7,7 @@
  */
 import fp from 'fastify-plugin';
 import { OwnedRecordsSource } from './owned-records';
+import { RECORD_CHECKS } from './record-checks';
 import { CollectionRegistry } from './source';
 
 declare module 'fastify' {
@@ -22,7 +23,7 @@ export default fp(
   (app, _options, done) => {
     const registry = new CollectionRegistry();
     for (const name of MEMBER_COLLECTIONS)
-      registry.register(name, new OwnedRecordsSource(app.db, app.clock, name));
+      registry.register(name, new OwnedRecordsSource(app.db, app.clock, name, RECORD_CHECKS[name]));
     app.decorate('collections', registry);
     done();
   },

@@ -20,6 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { compareRev, parseRev, type PushRecord, type RevisionRef, type SyncRecord } from '@contract/sync';
 import { nowSeconds, type Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
+import { refusalsOf, type RecordCheck, type RecordRefusal } from './record-checks';
 import type {
   CollectionContext,
   PullOptions,
@@ -77,8 +78,14 @@ export class OwnedRecordsSource implements WritableCollectionSource {
     db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly collection: string,
+    /** What this collection's `data` must be (record-checks.ts); without one, any safe object. */
+    private readonly check?: RecordCheck,
   ) {
     this.db = db.withTables<{ collection_records: CollectionRecordsTable }>();
+  }
+
+  refusals(context: CollectionContext, records: readonly PushRecord[]): RecordRefusal[] {
+    return refusalsOf(records, context.memberId, this.check);
   }
 
   async pull(context: CollectionContext, options: PullOptions): Promise<PullResult> {

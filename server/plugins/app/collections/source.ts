@@ -5,6 +5,7 @@
  * scoped to the signed-in member it is given. See README.md beside this file.
  */
 import { COLLECTION_NAME_PATTERN, type PushRecord, type RevisionRef, type SyncRecord } from '@contract/sync';
+import type { RecordRefusal } from './record-checks';
 
 /** Who is asking. A member-owned source reads and writes only this member's records. */
 export interface CollectionContext {
@@ -56,6 +57,11 @@ export interface WritableCollectionSource extends SourceBase {
   readonly readOnly: false;
   /** The ids whose revision beats the stored one or that are unknown, once each, in request order. */
   verify(context: CollectionContext, refs: readonly RevisionRef[]): Promise<string[]>;
+  /**
+   * The records of a push that cannot be stored (unsafe text, too large, data that is not what the
+   * collection holds), each with a reason naming the field; the route refuses the push when any is.
+   */
+  refusals(context: CollectionContext, records: readonly PushRecord[]): RecordRefusal[];
   /**
    * Stores each record whose revision wins (compareRev), atomically for the whole batch; replaying
    * a batch changes nothing. `mod` in the records is ignored: the source assigns it.
