@@ -41,6 +41,7 @@ const PAST_SCHEMAS: ReadonlyArray<[version: number, stores: Record<string, strin
     },
   ],
   [5, { species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date]' }],
+  [6, { trips: 'id, user_id, [user_id+date_start], [user_id+date_end]' }],
 ];
 
 /** A database as app version `version` left it, to upgrade from. */
@@ -80,7 +81,7 @@ describe('FieldmarkDB', () => {
   it('creates collection_marks keyed by collection name (version 1)', async () => {
     const database = await openCurrent(freshName());
 
-    expect(database.verno).toBe(6);
+    expect(database.verno).toBe(7);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -124,7 +125,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(6);
+    expect(database.verno).toBe(7);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
@@ -149,7 +150,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(6);
+    expect(database.verno).toBe(7);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
     expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
     expect(await database.species.get('ioc-7769')).toEqual(bald);
@@ -182,7 +183,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(6);
+    expect(database.verno).toBe(7);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(
       await database.species_observations
@@ -214,12 +215,30 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(6);
+    expect(database.verno).toBe(7);
     expect(await database.trips.get('trip-1')).toEqual(trip);
     expect(
       await database.trips.where('[user_id+date_end]').equals(['u-1', 1_700_086_399]).primaryKeys(),
     ).toEqual(['trip-1']);
     expect(await database.dirty.get(['trips', 'trip-1'])).toMatchObject({ rev: '1_dev' });
+  });
+
+  it('upgrades a version 6 database with an unsynced sighting to version 7: the sighting, its mark and an empty kept-species table', async () => {
+    const name = freshName();
+    const v6 = pastDatabase(name, 6);
+    const sighting = { id: 'obs-1', user_id: 'u-1', species_id: 'avibase-fed3756c', date: 1, rev: '1_dev' };
+    await v6.table('species_observations').put(sighting);
+    await v6
+      .table('dirty')
+      .put({ collection: 'species_observations', id: 'obs-1', user_id: 'u-1', rev: '1_dev', since: 1 });
+    v6.close();
+
+    const database = await openCurrent(name);
+
+    expect(database.verno).toBe(7);
+    expect(await database.species_observations.get('obs-1')).toEqual(sighting);
+    expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
+    expect(await database.species_kept.count()).toBe(0);
   });
 
   it('keeps its data across close and reopen', async () => {

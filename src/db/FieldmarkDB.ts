@@ -50,6 +50,13 @@ export class FieldmarkDB extends Dexie {
   species!: EntityTable<SpeciesRow, 'id'>;
 
   /**
+   * Species outside the region's list that the member opened (a sighting recorded elsewhere, a link
+   * to a species abroad), fetched from the server and kept so they open offline; the species sync
+   * never prunes them (features/species/speciesAnywhere.ts). Version 7.
+   */
+  species_kept!: EntityTable<SpeciesRow, 'id'>;
+
+  /**
    * The member's sightings (SPEC §3: "species_observations … with an indexed user id"), trips and
    * hotspot likes: member-owned synced collections. Version 4; version 5 indexes a species'
    * sightings by date.
@@ -120,5 +127,7 @@ export class FieldmarkDB extends Dexie {
     this.version(6).stores({
       trips: 'id, user_id, [user_id+date_start], [user_id+date_end]',
     });
+    // Species kept from the server outside the region's list, read by id only.
+    this.version(7).stores({ species_kept: 'id' });
   }
 }

@@ -29,6 +29,7 @@ import { DeleteSightingDialog } from './DeleteSightingDialog';
 import {
   draftOf,
   draftProblems,
+  draftSpeciesOf,
   draftToSave,
   newDraft,
   type DraftField,
@@ -48,7 +49,10 @@ export interface ObservationFormProps {
   userId: string;
   /** The member's own sighting being edited; null for a new one. */
   existing: ObservationRow | null;
-  /** The preset (or the edited sighting's) species; null when none is on the device. */
+  /**
+   * The preset (or the edited sighting's) species from the device or the server; null when neither
+   * has it (yet). An edited sighting keeps its own species whatever this is.
+   */
   species: SpeciesRow | null;
   unspecified?: boolean;
   presetMissing?: boolean;
@@ -69,10 +73,19 @@ export function ObservationForm({
   const isOnline = useAppSelector(selectIsOnline);
   const [draft, setDraft] = useState<ObservationDraft>(() =>
     existing
-      ? draftOf(existing)
-      : newDraft(initialSpecies?.id ?? null, options.unspecified === true, Date.now()),
+      ? draftOf(existing, initialSpecies)
+      : newDraft(
+          initialSpecies ? draftSpeciesOf(initialSpecies) : null,
+          options.unspecified === true,
+          Date.now(),
+        ),
   );
-  const [species, setSpecies] = useState(initialSpecies);
+  // The species row may arrive after the form opened (fetched from the server): it only names the
+  // draft's species better, it never replaces the species the draft holds.
+  const shownSpecies =
+    draft.species && initialSpecies?.id === draft.species.id
+      ? { ...draft.species, name: initialSpecies.name, scientific_name: initialSpecies.scientific_name }
+      : draft.species;
   const [problems, setProblems] = useState<DraftProblem[]>([]);
   const [isSaving, setIsSaving] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
@@ -126,8 +139,11 @@ export function ObservationForm({
     }
     setIsSaving(true);
     try {
-      const { input, photos: newPhotos } = draftToSave(draft, species, device.fix, photos.pending);
-      const row = await saveSighting(userId, existing?.id ?? null, input, newPhotos);
+      const { input, photos: newPhotos } = draftToSave(draft, device.fix, photos.pending);
+      // Only the member's own tick of "unspecified" may take a species off a sighting.
+      const row = await saveSighting(userId, existing?.id ?? null, input, newPhotos, {
+        unspecify: draft.unspecified,
+      });
       dispatch(uiActions.toastShown(savedToast(existing ? 'updated' : 'created', isOnline)));
       leave(row.species_id, existing === null);
     } catch (error) {
@@ -163,12 +179,9 @@ export function ObservationForm({
       </Stack>
 
       <SpeciesPicker
-        species={species}
+        species={shownSpecies}
         unspecified={draft.unspecified}
-        onSpecies={(row) => {
-          setSpecies(row);
-          change({ speciesId: row?.id ?? null });
-        }}
+        onSpecies={(row) => change({ species: row ? draftSpeciesOf(row) : null })}
         onUnspecified={(unspecified) => change({ unspecified })}
         error={problemOf(problems, 'species')}
         presetMissing={options.presetMissing}

@@ -16,7 +16,8 @@ import { messages } from '@contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { ObservationForm } from './ObservationForm';
-import { useObservation, useSpeciesRow } from './observationQueries';
+import { useSpeciesAnywhere } from '../species/speciesAnywhere';
+import { useObservation } from './observationQueries';
 import { UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
 
 const loading = <CircularProgress aria-label={messages.loading} sx={{ my: 3 }} />;
@@ -41,9 +42,10 @@ export function RecordObservationPage() {
   const isUnspecified = speciesParam === UNSPECIFIED_SPECIES_SEGMENT;
   const presetId = isUnspecified ? undefined : speciesParam;
   const observation = useObservation(observationId);
-  // The sighting's own species when editing (the address may name another), else the preset one.
+  // The sighting's own species when editing (the address may name another), else the preset one;
+  // from the device, or fetched from the server when the device does not have it.
   const speciesId = observationId ? (observation?.species_id ?? undefined) : presetId;
-  const species = useSpeciesRow(speciesId);
+  const { species, absence } = useSpeciesAnywhere(speciesId);
 
   if (!user) return null;
   if (observationId) {
@@ -51,12 +53,12 @@ export function RecordObservationPage() {
     if (observation === null)
       return <Refusal title={labels.sightingNotOnDevice} body={labels.sightingNotOnDeviceBody} />;
     if (observation.user_id !== user.user_id) return <Refusal title={labels.sightingNotYours} />;
-    if (species === undefined) return loading;
+    // The form does not wait for a fetch: the sighting names its own species until a row arrives.
     return (
       <ObservationForm key={observation.id} userId={user.user_id} existing={observation} species={species} />
     );
   }
-  if (species === undefined) return loading;
+  if (presetId !== undefined && absence === 'loading') return loading;
   return (
     <ObservationForm
       key={speciesParam ?? ''}

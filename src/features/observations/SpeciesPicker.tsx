@@ -20,7 +20,8 @@ import type { SpeciesRow } from '../../db/rows';
 import { SpeciesChooser } from '../species/SpeciesChooser';
 
 export interface SpeciesPickerProps {
-  species: SpeciesRow | null;
+  /** The chosen species (a device row, or a sighting's own species the device does not have). */
+  species: Pick<SpeciesRow, 'id' | 'name' | 'scientific_name'> | null;
   unspecified: boolean;
   onSpecies: (species: SpeciesRow | null) => void;
   onUnspecified: (unspecified: boolean) => void;
@@ -45,9 +46,11 @@ export function SpeciesPicker({
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Box>
               <Typography sx={{ fontWeight: 600 }}>{species.name}</Typography>
-              <Typography color="text.secondary" component="i">
-                {species.scientific_name}
-              </Typography>
+              {species.scientific_name !== species.name && (
+                <Typography color="text.secondary" component="i">
+                  {species.scientific_name}
+                </Typography>
+              )}
             </Box>
             <Button variant="text" onClick={() => onSpecies(null)}>
               {labels.sightingChangeSpecies}

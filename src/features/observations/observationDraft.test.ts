@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
 import { demoSpecies } from '../species/testSpecies';
 import {
+  draftOf,
   draftProblems,
+  draftSpeciesOf,
   draftToSave,
   newDraft,
   parseCoordinate,
@@ -14,7 +16,7 @@ const NOW = Date.UTC(2025, 5, 1, 12, 0);
 const mallard = demoSpecies('Anas platyrhynchos');
 
 function draft(changes: Partial<ObservationDraft> = {}): ObservationDraft {
-  return { ...newDraft(mallard.id, false, NOW), ...changes };
+  return { ...newDraft(draftSpeciesOf(mallard), false, NOW), ...changes };
 }
 
 const messagesOf = (value: ObservationDraft, newPhotoCount = 0) =>
@@ -26,8 +28,8 @@ describe('draftProblems', () => {
   });
 
   it('needs a species unless the sighting is marked unspecified', () => {
-    expect(messagesOf(draft({ speciesId: null }))).toEqual([labels.sightingSpeciesRequired]);
-    expect(messagesOf(draft({ speciesId: null, unspecified: true }))).toEqual([]);
+    expect(messagesOf(draft({ species: null }))).toEqual([labels.sightingSpeciesRequired]);
+    expect(messagesOf(draft({ species: null, unspecified: true }))).toEqual([]);
   });
 
   it('needs a date no more than a day ahead', () => {
@@ -70,7 +72,7 @@ describe('draftToSave', () => {
 
   it("copies the species' taxa and rounds the device fix", () => {
     const fix = { lat: 47.606209912, lng: -122.332071234, accuracy: 12.3456, time: NOW };
-    const { input } = draftToSave(draft(), mallard, fix, []);
+    const { input } = draftToSave(draft(), fix, []);
     expect(input.species_id).toBe(mallard.id);
     expect(input.taxa).toEqual({
       classification: 'Birds|Clements',
@@ -87,7 +89,7 @@ describe('draftToSave', () => {
   });
 
   it('hides a sighting saved without any position', () => {
-    const { input } = draftToSave(draft(), mallard, null, []);
+    const { input } = draftToSave(draft(), null, []);
     expect(input.coordinate).toBeNull();
     expect(input.coordinate_hidden).toBe(true);
   });
@@ -95,7 +97,6 @@ describe('draftToSave', () => {
   it('writes exactly the featured photo as featured', () => {
     const { input, photos } = draftToSave(
       draft({ media: [{ featured: true, media_id: 'old', path: '/old.jpg' }], featured: 'new-2' }),
-      mallard,
       null,
       [photo('new-1'), photo('new-2')],
     );
@@ -107,9 +108,51 @@ describe('draftToSave', () => {
   });
 
   it('drops the species of an unspecified sighting', () => {
-    const { input } = draftToSave(draft({ unspecified: true }), mallard, null, []);
+    const { input } = draftToSave(draft({ unspecified: true }), null, []);
     expect(input.species_id).toBeNull();
     expect(input.taxa).toBeNull();
+  });
+});
+
+describe('draftOf', () => {
+  const robin = {
+    id: 'avibase-7c6f4a1b',
+    taxa: { classification: 'Birds|IOC', group_name: 'Birds', name: 'Turdus migratorius' },
+  };
+  const stored = {
+    id: 'obs-1',
+    observation_id: 'obs-1',
+    user_id: 'u-1',
+    species_id: robin.id,
+    taxa: robin.taxa,
+    coordinate: null,
+    coordinate_hidden: true,
+    date: NOW / 1000,
+    public: true,
+    lifer: true,
+    note: 'a\u0000b',
+    media: [],
+    trips: [],
+    rev: '1_dev',
+  };
+
+  it("keeps a sighting's own species when the device does not have it, and saves it unchanged", () => {
+    const edited = draftOf(stored, null);
+    expect(edited.species).toEqual({
+      id: robin.id,
+      name: 'Turdus migratorius',
+      scientific_name: 'Turdus migratorius',
+      taxa: robin.taxa,
+    });
+    const { input } = draftToSave(edited, null, []);
+    expect(input.species_id).toBe(robin.id);
+    expect(input.taxa).toEqual(robin.taxa);
+    expect(input.note).toBe('ab'); // text a database cannot hold never leaves the form
+  });
+
+  it("names the species from the device's row when it has it, keeping the record's taxa", () => {
+    const row = { ...robin, name: 'American Robin', scientific_name: 'Turdus migratorius' };
+    expect(draftOf(stored, row).species).toMatchObject({ name: 'American Robin', taxa: robin.taxa });
   });
 });
 

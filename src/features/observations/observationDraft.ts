@@ -9,6 +9,9 @@
  *   block a save, a typo of a year must.
  * - An unspecified sighting from the form keeps what the member entered (date, position, public);
  *   only quick record uses the fixed date and privacy of SPEC §4.
+ * - A draft holds its species itself (`DraftSpecies`), never only an id to look up in the device's
+ *   list: an edited sighting keeps its own species and taxa even when the device does not have that
+ *   species (another region), so a save that did not change the species keeps it (issue 23).
  */
 import {
   geoPoint,
@@ -17,12 +20,14 @@ import {
   type GeoPoint,
   taxaOf,
   type ObservationMedia,
+  type ObservationTaxa,
 } from '@contract/observations';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
+import { cleanText } from '@contract/safeText';
 import { dateTimeLocalOf, secondsOfDateTimeLocal } from '../../lib/dateTimeLocal';
 import type { Fix } from '../../lib/position';
-import type { ObservationRow, SpeciesRow } from '../../db/rows';
+import type { ObservationRow } from '../../db/rows';
 import type { NewPhoto, ObservationInput } from './observationsRepo';
 
 /** How far ahead of now a sighting's date may be. */
@@ -31,8 +36,21 @@ export const FUTURE_TOLERANCE_S = 86_400;
 /** Where the coordinate comes from: the stored one (editing), the device, or typed by the member. */
 export type PositionSource = 'saved' | 'device' | 'manual';
 
+/**
+ * The species of a draft: a species row of the device, or — editing a sighting whose species the
+ * device does not have — what the sighting itself records (its id and taxa).
+ */
+export interface DraftSpecies {
+  id: string;
+  /** The common name; the scientific name when none is known here. */
+  name: string;
+  scientific_name: string;
+  taxa: ObservationTaxa | null;
+}
+
 export interface ObservationDraft {
-  speciesId: string | null;
+  /** The chosen species; null when none is chosen yet (or the sighting is unspecified). */
+  species: DraftSpecies | null;
   unspecified: boolean;
   /** The datetime-local input's value. */
   dateTime: string;
@@ -58,9 +76,13 @@ export interface DraftProblem {
 }
 
 /** A new sighting: now, the device's position, public, nothing hidden. */
-export function newDraft(speciesId: string | null, unspecified: boolean, nowMs: number): ObservationDraft {
+export function newDraft(
+  species: DraftSpecies | null,
+  unspecified: boolean,
+  nowMs: number,
+): ObservationDraft {
   return {
-    speciesId,
+    species,
     unspecified,
     dateTime: dateTimeLocalOf(Math.floor(nowMs / 1000)),
     positionSource: 'device',
@@ -75,11 +97,48 @@ export function newDraft(speciesId: string | null, unspecified: boolean, nowMs: 
   };
 }
 
-/** The form filled from a stored sighting. */
-export function draftOf(row: ObservationRow): ObservationDraft {
-  const [lng, lat] = row.coordinate?.coordinates ?? [];
+/** A sighting's own species, as the record names it (the scientific name stands in for the common one). */
+export function recordedSpeciesOf(row: Pick<ObservationRow, 'species_id' | 'taxa'>): DraftSpecies | null {
+  if (row.species_id === null) return null;
+  const scientific = row.taxa?.name ?? '';
   return {
-    speciesId: row.species_id,
+    id: row.species_id,
+    name: scientific || row.species_id,
+    scientific_name: scientific,
+    taxa: row.taxa,
+  };
+}
+
+/** A species row of the device as a draft's species. */
+export function draftSpeciesOf(species: {
+  id: string;
+  name: string;
+  scientific_name: string;
+  taxa: ObservationTaxa;
+}): DraftSpecies {
+  return {
+    id: species.id,
+    name: species.name,
+    scientific_name: species.scientific_name,
+    taxa: taxaOf(species),
+  };
+}
+
+/**
+ * The form filled from a stored sighting. `species` is the device's row of its species when there
+ * is one; the draft keeps the sighting's own species either way.
+ */
+export function draftOf(
+  row: ObservationRow,
+  species?: Parameters<typeof draftSpeciesOf>[0] | null,
+): ObservationDraft {
+  const [lng, lat] = row.coordinate?.coordinates ?? [];
+  const recorded = recordedSpeciesOf(row);
+  return {
+    species:
+      recorded && species?.id === recorded.id
+        ? { ...draftSpeciesOf(species), taxa: recorded.taxa }
+        : recorded,
     unspecified: row.species_id === null,
     dateTime: dateTimeLocalOf(row.date),
     positionSource: row.coordinate ? 'saved' : 'device',
@@ -106,7 +165,7 @@ export function draftProblems(
   context: { nowMs: number; newPhotoCount: number },
 ): DraftProblem[] {
   const problems: DraftProblem[] = [];
-  if (!draft.unspecified && draft.speciesId === null)
+  if (!draft.unspecified && draft.species === null)
     problems.push({ field: 'species', message: labels.sightingSpeciesRequired });
   const date = secondsOfDateTimeLocal(draft.dateTime);
   if (date === null) problems.push({ field: 'date', message: labels.sightingDateRequired });
@@ -148,27 +207,30 @@ function coordinateOf(draft: ObservationDraft, fix: Fix | null): GeoPoint | null
 
 /**
  * What saving a checked draft writes: the sighting's fields (its stored media with the featured
- * choice applied) and its new photos. `species` is the chosen species' row, null when unspecified.
+ * choice applied) and its new photos. The species is the draft's own: null only when the member
+ * marked the sighting unspecified.
  */
 export function draftToSave(
   draft: ObservationDraft,
-  species: Pick<SpeciesRow, 'id' | 'taxa'> | null,
   fix: Fix | null,
   newPhotos: readonly NewPhoto[],
 ): { input: ObservationInput; photos: NewPhoto[] } {
   const date = secondsOfDateTimeLocal(draft.dateTime);
   if (date === null) throw new Error('draftToSave: the draft has no date; check draftProblems first');
+  const species = draft.unspecified ? null : draft.species;
+  if (!draft.unspecified && species === null)
+    throw new Error('draftToSave: the draft has no species; check draftProblems first');
   const coordinate = coordinateOf(draft, fix);
   const featured = draft.featured;
   const input: ObservationInput = {
-    species_id: draft.unspecified || !species ? null : species.id,
-    taxa: draft.unspecified || !species ? null : taxaOf(species),
+    species_id: species === null ? null : species.id,
+    taxa: species === null ? null : species.taxa,
     coordinate,
     // No coordinate is a hidden one (the contract: null only when hidden or unknown).
     coordinate_hidden: draft.coordinateHidden || coordinate === null,
     date,
     public: draft.isPublic,
-    note: draft.note,
+    note: cleanText(draft.note),
     media: draft.media.map((item) => ({ ...item, featured: item.media_id === featured })),
   };
   const photos = newPhotos.map((photo) => ({ ...photo, featured: photo.media_id === featured }));

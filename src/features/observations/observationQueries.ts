@@ -5,7 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
-import type { ObservationRow, PhotoUploadRow, SpeciesRow } from '../../db/rows';
+import type { ObservationRow, PhotoUploadRow } from '../../db/rows';
 import { sightingsOfSpecies } from '../../db/sync/lifers';
 
 /** One sighting by id; null when it is not on the device (or deleted). */
@@ -37,17 +37,4 @@ export function useSpeciesSightings(userId: string | null, speciesId: string): O
 /** A photo still waiting for upload; null once uploaded (or never queued here). */
 export function useQueuedPhoto(mediaId: string): PhotoUploadRow | null | undefined {
   return useLiveQuery(async () => (await db.photo_uploads.get(mediaId)) ?? null, [mediaId]);
-}
-
-/**
- * The species a sighting is of (the preset one, or the edited sighting's); null when it is not on
- * the device. Read here rather than through the species domain, whose reads would then ship with
- * its index (see index.ts).
- */
-export function useSpeciesRow(id: string | undefined): SpeciesRow | null | undefined {
-  const result = useLiveQuery(
-    async () => ({ id, row: id ? ((await db.species.get(id)) ?? null) : null }),
-    [id],
-  );
-  return ofCurrentId(result, id);
 }

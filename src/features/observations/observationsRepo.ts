@@ -183,13 +183,21 @@ export async function recordObservation(
   });
 }
 
-/** Changes one of the member's sightings; photos removed from `media` leave the upload queue. */
+/** Why an edit that would silently drop a sighting's species is refused. */
+export const SPECIES_KEPT_ERROR = 'A sighting keeps its species unless you mark it unspecified.';
+
+/**
+ * Changes one of the member's sightings; photos removed from `media` leave the upload queue. A
+ * change that would take the species off a species sighting is refused unless the member chose
+ * that (`unspecify`): no write path may turn a sighting into an unspecified one by accident
+ * (issue 23: an edit on a device without the species did).
+ */
 export async function editObservation(
   db: FieldmarkDB,
   userId: string,
   id: string,
   changes: Partial<ObservationInput>,
-  options: { photos?: readonly NewPhoto[]; now?: number } = {},
+  options: { photos?: readonly NewPhoto[]; now?: number; unspecify?: boolean } = {},
 ): Promise<ObservationRow> {
   const now = options.now ?? Date.now();
   const photos = options.photos ?? [];
@@ -198,6 +206,8 @@ export async function editObservation(
     const current = await db.species_observations.get(id);
     if (!current || current.deleted || current.user_id !== userId)
       throw new Error('There is no such observation, or it has been removed.');
+    if (changes.species_id === null && current.species_id !== null && options.unspecify !== true)
+      throw new Error(SPECIES_KEPT_ERROR);
     const date = changes.date ?? current.date;
     const media = withPhotos(changes.media ?? current.media, photos);
     const next: ObservationRow = {
@@ -207,6 +217,8 @@ export async function editObservation(
       trips: date === current.date ? current.trips : await tripsCovering(db, userId, date),
       updated: Math.floor(now / 1000),
     };
+    // An unspecified sighting is nobody's lifer (the rule below only visits species).
+    if (next.species_id === null) next.lifer = false;
     await saveRecord<ObservationRow>(db, OBSERVATIONS_COLLECTION, db.species_observations, next, suffix, now);
     if (photos.length > 0) await db.photo_uploads.bulkPut(photoRows(userId, id, photos, now));
     await dropUnusedUploads(db, id, media);

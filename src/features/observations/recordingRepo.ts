@@ -21,10 +21,11 @@ export function saveSighting(
   existingId: string | null,
   input: ObservationInput,
   photos: readonly NewPhoto[],
+  options: { unspecify?: boolean } = {},
 ): Promise<ObservationRow> {
   return existingId === null
     ? recordObservation(db, userId, input, { photos })
-    : editObservation(db, userId, existingId, input, { photos });
+    : editObservation(db, userId, existingId, input, { photos, unspecify: options.unspecify });
 }
 
 export function deleteSighting(userId: string, id: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import { db } from '../../db/db';
 import type { SpeciesRow } from '../../db/rows';
 import { additionalLanguageId } from './languages';
 import { recordedSpeciesIds } from './recordedSpecies';
+import { useSpeciesAnywhere } from './speciesAnywhere';
 import { listFilterOf, onList, taxonomicOrder, type ListFilter } from './speciesList';
 
 export interface MemberList {
@@ -46,9 +47,11 @@ export function useMemberList(): MemberList {
   return { filter, languageId, species, storedCount };
 }
 
-/** One species; `null` when it is not on the device, `undefined` while loading. */
+/** One species from the device or the server; `null` when neither has it (or offline), `undefined` while loading. */
 export function useSpecies(id: string | undefined): SpeciesRow | null | undefined {
-  return useLiveQuery(async () => (id ? ((await db.species.get(id)) ?? null) : null), [id]);
+  // From the device, or fetched from the server (and kept) when the region's list lacks it.
+  const { species, absence } = useSpeciesAnywhere(id);
+  return absence === 'loading' ? undefined : species;
 }
 
 /** Ids of the species the signed-in member has recorded on this device; undefined while loading. */

@@ -1,0 +1,99 @@
+/**
+ * Issue 23's data loss, found in use, end to end: a member records an American Robin on a desktop
+ * whose region is the United States, then opens that sighting on a phone whose region is the
+ * Western Cape (no robin on its list) and presses Save without touching anything. Before the fix
+ * the species field was empty and the save made it an unspecified sighting on the device and the
+ * server, with its Lifer badge. Now the phone names the species (fetched from the server and kept),
+ * the save keeps it everywhere, and its species page opens — offline too.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { labels } from '../../src/contract/labels';
+import { messages } from '../../src/contract/messages';
+import type { PullResponse, SyncRecord } from '../../src/contract/sync';
+import { demoSpecies } from '../../src/features/species/testSpecies';
+import { expectNoSeriousViolations } from './support/axe';
+import {
+  putSpeciesOnDevice,
+  serviceWorkerInControl,
+  signedInMember,
+  signInThroughDialog,
+  type E2eMember,
+} from './support/member';
+
+const robin = demoSpecies('Turdus migratorius');
+const CAPE_TOWN = { latitude: -33.9249, longitude: 18.4241 };
+
+async function serverSightings(page: Page, member: E2eMember): Promise<SyncRecord[]> {
+  const pulled = await page.request.get('/api/v1.0/collection/species_observations?last_mod=0', {
+    headers: { authorization: `Bearer ${member.token}` },
+  });
+  return ((await pulled.json()) as PullResponse).records.filter((record) => !record.deleted);
+}
+
+test('a sighting edited on a phone of another region keeps its species, there and on the server', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  // The desktop: no position, so the region is the United States.
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await desktop.newPage();
+  const member = await signedInMember(page, 'kept');
+  await putSpeciesOnDevice(page, [robin]);
+  await page.goto(`/species-observation/${robin.id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByText('American Robin', { exact: true })).toBeVisible();
+  await main.getByLabel(labels.sightingNote).fill('On the lawn after rain.');
+  await main.getByRole('button', { name: labels.sightingSave }).click();
+  await expect(page.getByText(messages.observationCreated)).toBeVisible();
+  await expect.poll(async () => (await serverSightings(page, member)).length, { timeout: 30_000 }).toBe(1);
+  const [recorded] = await serverSightings(page, member);
+  expect(recorded?.data).toMatchObject({ species_id: robin.id, lifer: true });
+  await desktop.close();
+
+  // The phone: 390 px wide, in Cape Town, whose list (the Western Cape) has no robin.
+  const phoneContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    permissions: ['geolocation'],
+    geolocation: CAPE_TOWN,
+  });
+  const phone = await phoneContext.newPage();
+  await phone.goto('/');
+  await signInThroughDialog(phone, member);
+  await serviceWorkerInControl(phone);
+  const phoneMain = phone.getByRole('main');
+  // The sign-in's initial fetch brings the sighting to the device.
+  await expect
+    .poll(
+      async () => {
+        await phone.goto(`/species-observation/${robin.id}/${recorded!.id}`);
+        return phoneMain.getByRole('heading', { level: 1, name: labels.editSighting }).isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(phoneMain.getByText('American Robin', { exact: true })).toBeVisible();
+  await expect(phoneMain.getByText('Turdus migratorius', { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(phone, 'editing a sighting of a species outside the region', 'main');
+
+  await phoneMain.getByRole('button', { name: labels.sightingSave }).click();
+  await expect(phone.getByText(labels.sightingUpdated)).toBeVisible();
+  await expect(phone.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
+  await expect
+    .poll(async () => (await serverSightings(phone, member))[0]?.rev, { timeout: 30_000 })
+    .not.toBe(recorded!.rev);
+  const [saved] = await serverSightings(phone, member);
+  expect(saved?.data).toMatchObject({
+    species_id: robin.id,
+    taxa: recorded!.data.taxa as object,
+    lifer: true,
+    note: 'On the lawn after rain.',
+  });
+
+  // Its species page opens from anywhere: online from the server, then offline from the device.
+  await phone.goto(`/species/${robin.id}`);
+  await expect(phoneMain.getByRole('heading', { level: 1, name: 'American Robin' })).toBeVisible();
+  await phoneContext.setOffline(true);
+  await phone.reload();
+  await expect(phoneMain.getByRole('heading', { level: 1, name: 'American Robin' })).toBeVisible();
+  await phoneContext.close();
+});
