@@ -28,6 +28,7 @@ let member: TestMember;
 let token: string;
 let clientToken: string;
 let baseUrl: string;
+const ORIGIN = 'https://app.fieldmark.test';
 
 const unsafeText = (field: string) => ({
   status: 'failed',
@@ -39,7 +40,7 @@ const unsafeNumber = (field: string) => ({
 });
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ corsOrigins: [ORIGIN] });
   // Routes without a body schema, to reach the check with any JSON at all.
   t.app.post(api('/test-echo'), (request) => ({ status: 'success', body: request.body }));
   t.app.post(api('/test-own-checks'), { config: { ownInputChecks: true } }, () => ({ status: 'success' }));
@@ -250,6 +251,21 @@ describe("Fastify's own errors answer the envelope", () => {
       expect(response.statusCode, `${type} ${payload}`).toBeLessThan(500);
       expectEnvelope(response.body);
     }
+  });
+
+  it('an OPTIONS that is not a CORS preflight: 400; a real preflight still answers 204', async () => {
+    for (const headers of [{}, { origin: ORIGIN }, { 'access-control-request-method': 'PUT' }]) {
+      const response = await t.app.inject({ method: 'OPTIONS', url: api('/users'), headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(400);
+      expectEnvelope(response.body, messages.invalidRequest);
+    }
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: api('/users'),
+      headers: { origin: ORIGIN, 'access-control-request-method': 'PUT' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(ORIGIN);
   });
 });
 

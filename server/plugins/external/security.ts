@@ -8,11 +8,13 @@
  * and map workers may be blob:) and forbids everything a PWA never needs (plugins, framing, <base>).
  * CORS answers only the configured origins; the PWA itself is same-origin and needs none. The
  * rotated auth token travels in X-Auth-Token, which a cross-origin client can only read if exposed.
+ * An OPTIONS that is not a preflight answers 400 in the envelope (issue 25), not CORS's own text.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { messages } from '@contract/messages';
 import type { ServerConfig } from '../../config';
 import { AUTH_TOKEN_HEADER } from '../app/auth/guard';
 
@@ -61,6 +63,16 @@ export default fp<{ config: ServerConfig }>(
     });
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
+      done();
+    });
+    // @fastify/cors answers an OPTIONS that is not a CORS preflight (no Origin, or no
+    // Access-Control-Request-Method) with a text/plain 400 of its own: answer it in the envelope first.
+    app.addHook('onRequest', (request, reply, done) => {
+      const headers = request.headers;
+      if (request.method === 'OPTIONS' && (!headers.origin || !headers['access-control-request-method'])) {
+        void reply.code(400).send({ status: 'failed', reason: messages.invalidRequest });
+        return;
+      }
       done();
     });
     await app.register(cors, {
