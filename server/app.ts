@@ -21,6 +21,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import authPlugin from './plugins/app/auth/index';
 import collectionsPlugin from './plugins/app/collections/index';
+import contentPlugin from './plugins/app/content/index';
 import { frameworkErrorOptions } from './plugins/app/envelope/framework-errors';
 import envelopePlugin from './plugins/app/envelope/index';
 import mailPlugin from './plugins/app/mail/index';
@@ -86,6 +87,7 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
     await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
     await app.register(usersRepositoryPlugin);
     await app.register(referenceRepositoryPlugin);
+    await app.register(contentPlugin);
     await app.register(authPlugin, { config });
     await app.register(collectionsPlugin);
     await app.register(speciesPlugin);

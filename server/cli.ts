@@ -4,6 +4,7 @@
  * are parsed with node:util's parseArgs (strict: an unknown option is an error).
  */
 import { parseArgs } from 'node:util';
+import { recordCommands } from './commands/records';
 import { userCommands } from './commands/users';
 import { importReferenceCommand, referenceExtractCommand } from './db/reference/commands';
 import { outlinesCommand } from './db/reference/outlines';
@@ -19,6 +20,7 @@ const str = (value: string | boolean | undefined) => (typeof value === 'string' 
 
 const COMMANDS: Record<string, Command> = {
   ...userCommands,
+  ...recordCommands,
   'import:reference': {
     usage:
       'import:reference [--from ../shared/data]   import reference data (committed extract, or the full files)',

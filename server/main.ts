@@ -7,6 +7,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { ensureContentData, type ContentSeedCounts } from './db/content/seed';
 import { migrateToLatest } from './db/migrate';
 import { ensureReferenceData, type SeedCounts } from './db/reference/seed';
 import { ensureSpeciesData, type SpeciesSeedCounts } from './db/species/seed';
@@ -16,18 +17,22 @@ const config = loadConfig();
 const database = await openDatabase(databaseOptionsFrom(config));
 let seeded: SeedCounts | null;
 let seededSpecies: SpeciesSeedCounts | null;
+let seededContent: ContentSeedCounts | null;
 try {
   await migrateToLatest(database.db);
   // Countries, regions, languages and classifications: seeded when empty or when the extract changed.
   seeded = await ensureReferenceData(database.db);
   // Species: the demo extract, when none was imported or it changed (never over a full import).
   seededSpecies = await ensureSpeciesData(database.db);
+  // Terms, privacy policy and help: the rows that are missing; an existing row is the operator's.
+  seededContent = await ensureContentData(database.db);
 } catch (error) {
   await database.close();
   throw error;
 }
 const app = await buildApp(config, { database });
 if (seeded) app.log.info({ seeded }, 'reference data seeded');
+if (seededContent) app.log.info({ seeded: seededContent }, 'content pages and help seeded');
 if (seededSpecies) {
   const { origin, species, written, locations, ms } = seededSpecies;
   app.log.info({ origin, species, written, locations, ms }, 'species data seeded');

@@ -215,6 +215,40 @@ export interface MediaLikesTable {
   created_at: Timestamp;
 }
 
+/** Content pages and help (008_content_pages.sql); seeded by server/db/content/seed.ts. */
+export interface ContentPagesTable {
+  id: string;
+  slug: string;
+  title: string;
+  /** Markdown. */
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface HelpCategoriesTable {
+  slug: string;
+  title: string;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface HelpTopicsTable {
+  id: string;
+  slug: string;
+  category: string;
+  title: string;
+  /** Markdown. */
+  body: string;
+  sort: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface DB {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -231,6 +265,9 @@ export interface DB {
   media: MediaTable;
   media_comments: MediaCommentsTable;
   media_likes: MediaLikesTable;
+  content_pages: ContentPagesTable;
+  help_categories: HelpCategoriesTable;
+  help_topics: HelpTopicsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

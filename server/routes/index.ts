@@ -5,9 +5,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import auth from './auth/index';
+import cms from './cms/index';
 import collection from './collection/index';
 import comment from './comment/index';
 import health from './health/index';
+import help from './help/index';
 import languages from './languages/index';
 import locations from './locations/index';
 import login from './login/index';
@@ -43,6 +45,8 @@ const routes: FastifyPluginAsync = async (app) => {
   await app.register(locations);
   await app.register(languages);
   await app.register(taxa);
+  await app.register(cms);
+  await app.register(help);
   await app.register(collection);
   await app.register(species);
   await app.register(speciesTargeted);

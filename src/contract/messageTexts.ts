@@ -120,6 +120,10 @@ export const nestedTooDeeply = '{field}: is nested too deeply';
 export const locationNotFound = 'We could not find this location.';
 export const locationCoordinatesIncomplete = 'Please provide both a latitude and a longitude.';
 
+// Content pages and help (server; docs/api.md "Content pages and help")
+export const contentPageNotFound = 'There is no such page, or it has been removed.';
+export const helpTopicNotFound = 'There is no such help topic, or it has been removed.';
+
 // Collection sync (docs/sync.md)
 export const collectionNotFound = 'There is no such collection.';
 export const collectionReadOnly = 'This collection is read-only.';

@@ -3,8 +3,8 @@
  * whose region is the United States, then opens that sighting on a phone whose region is the
  * Western Cape (no robin on its list) and presses Save without touching anything. Before the fix
  * the species field was empty and the save made it an unspecified sighting on the device and the
- * server, with its Lifer badge. Now the phone names the species (fetched from the server and kept),
- * the save keeps it everywhere, and its species page opens — offline too.
+ * server, with its Lifer badge. Now the phone's list and form name the species (fetched from the
+ * server and kept), the save keeps it everywhere, and its species page opens — offline too.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
@@ -61,16 +61,14 @@ test('a sighting edited on a phone of another region keeps its species, there an
   await signInThroughDialog(phone, member);
   await serviceWorkerInControl(phone);
   const phoneMain = phone.getByRole('main');
-  // The sign-in's initial fetch brings the sighting to the device.
-  await expect
-    .poll(
-      async () => {
-        await phone.goto(`/species-observation/${robin.id}/${recorded!.id}`);
-        return phoneMain.getByRole('heading', { level: 1, name: labels.editSighting }).isVisible();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  // The sign-in's initial fetch brings the sighting to the device; the list names its species,
+  // fetched from the server since the Western Cape's list has no robin.
+  await phone.goto('/observations');
+  await expect(phoneMain.getByRole('listitem').filter({ hasText: 'American Robin' })).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await phone.goto(`/species-observation/${robin.id}/${recorded!.id}`);
+  await expect(phoneMain.getByRole('heading', { level: 1, name: labels.editSighting })).toBeVisible();
   await expect(phoneMain.getByText('American Robin', { exact: true })).toBeVisible();
   await expect(phoneMain.getByText('Turdus migratorius', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(phone, 'editing a sighting of a species outside the region', 'main');

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Observation } from '@contract/observations';
 import type { PullResponse, PushRecord, PushRefused } from '@contract/sync';
 import type { Trip } from '@contract/trips';
+import { sql } from 'kysely';
+import { findRecordProblems } from '../../server/commands/records';
 import { RECORD_DATA_MAX_BYTES } from '../../server/plugins/app/collections/record-checks';
 import { api, bearer, buildTestApp, type TestApp } from './helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
@@ -171,5 +173,32 @@ describe('PUT collection/{name}: records that cannot be stored', () => {
     expect(response.json<PushRefused>().refused?.map((item) => item.id)).toEqual(['a', 'c']);
     const tombstone = await push(m.device1, [{ id: 'gone', rev: '2_dev1', deleted: true, data: { any: 1 } }]);
     expect(tombstone.statusCode, tombstone.body).toBe(200);
+  });
+});
+
+describe('records:check', () => {
+  it('lists the stored records the push would refuse now, and none of the good ones', async () => {
+    const m = await createSyncMember(t);
+    // As a server before the checks stored them: junk data, a good sighting, a tombstone.
+    const rows = [
+      { id: 'junk', deleted: false, data: { species_id: 'avibase-fed3756c', public: true, date: 1 } },
+      { id: 'good', deleted: false, data: sighting(m, 'good').data },
+      { id: 'gone', deleted: true, data: {} },
+    ];
+    for (const row of rows)
+      await sql`INSERT INTO collection_records
+        (collection, owner_id, id, rev, rev_counter, rev_suffix, mod, deleted, data)
+        VALUES ('species_observations', ${m.id}::uuid, ${row.id}, '1_old', 1, 'old', 1, ${row.deleted},
+                ${JSON.stringify(row.data)}::jsonb)`.execute(t.db);
+
+    const mine = (await findRecordProblems(t.db)).filter((problem) => problem.owner_id === m.id);
+    expect(mine).toEqual([
+      {
+        collection: 'species_observations',
+        owner_id: m.id,
+        id: 'junk',
+        reason: expect.stringMatching(/^observation_id: is required/) as string,
+      },
+    ]);
   });
 });

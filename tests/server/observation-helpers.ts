@@ -2,7 +2,7 @@
  * Calls of the observation tests (observations-api, user-stats): the REST writes and reads of
  * sightings and the collection pull/push they must agree with, on real species of the demo extract.
  */
-import type { ObservationCreateRequest } from '@contract/observations';
+import type { Observation, ObservationCreateRequest } from '@contract/observations';
 import type { PullResponse, PushRecord, SyncRecord } from '@contract/sync';
 import { api, bearer, type TestApp } from './helpers';
 
@@ -61,6 +61,34 @@ export function sightingBody(
     trips: [],
     ...overrides,
   };
+}
+
+/**
+ * A `species_observations` record as a device pushes it: a whole Observation of `userId` (the push
+ * refuses anything else), public and dated, with the given fields on top.
+ */
+export function observationRecord(
+  userId: string,
+  id: string,
+  data: Partial<Observation> & Record<string, unknown> = {},
+  rev = '1_dev',
+): PushRecord {
+  const observation: Observation = {
+    observation_id: id,
+    user_id: userId,
+    species_id: BALD_EAGLE,
+    taxa: { classification: 'Birds|IOC', group_name: 'Birds', name: 'Haliaeetus leucocephalus' },
+    coordinate: { type: 'Point', coordinates: [-120.5481235, 46.9965144] },
+    coordinate_hidden: false,
+    date: 1_767_225_600,
+    public: true,
+    lifer: false,
+    note: '',
+    media: [],
+    trips: [],
+    ...data,
+  };
+  return { id, rev, deleted: false, data: observation };
 }
 
 /** Every record of the member's `species_observations`, from the start. */

@@ -5,6 +5,7 @@
  * public sightings only and never a hidden coordinate, DELETE leaves a tombstone, and `lifer`
  * answers the lifer rule.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import {
@@ -227,10 +228,12 @@ describe('reading sightings', () => {
     );
     await created(ann, BALD_EAGLE, sightingBody('r-private', { date: 1_700_000_100, public: false }));
     await created(ann, WHITE_TAILED_DEER, sightingBody('r-deer', { date: 1_700_000_400 }));
-    // A device pushed a record that is not an Observation: no answer may include it.
-    await pushRecords(t, ann.device1, [
-      { id: 'r-junk', rev: '1_x', deleted: false, data: { species_id: BALD_EAGLE } },
-    ]);
+    // A record that is not an Observation, stored before the push checked records (the push now
+    // refuses it, collection-records.test.ts): no answer may include it.
+    await sql`INSERT INTO collection_records
+      (collection, owner_id, id, rev, rev_counter, rev_suffix, mod, deleted, data)
+      VALUES ('species_observations', ${ann.id}::uuid, 'r-junk', '1_x', 1, 'x', 1, false,
+              ${JSON.stringify({ species_id: BALD_EAGLE })}::jsonb)`.execute(t.db);
   });
 
   const ids = (response: { json: <T>() => T }) =>

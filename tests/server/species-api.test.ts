@@ -13,10 +13,12 @@ import {
   type SpeciesResponse,
   type SpeciesTargetedResponse,
 } from '@contract/species';
-import type { PullResponse, PushRecord } from '@contract/sync';
+import type { Observation } from '@contract/observations';
+import type { PullResponse } from '@contract/sync';
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
+import { observationRecord } from './observation-helpers';
 import { createSyncMember } from './sync-helpers';
 
 let t: TestApp;
@@ -78,12 +80,15 @@ function put(id: string, token: string, body: object) {
 function remove(id: string, token: string) {
   return t.app.inject({ method: 'DELETE', url: api(`/species/${id}`), headers: bearer(token) });
 }
-async function pushSightings(token: string, records: Array<{ id: string; data: Record<string, unknown> }>) {
-  const data: PushRecord[] = records.map((record) => ({ ...record, rev: '1_dev', deleted: false }));
+async function pushSightings(
+  member: { id: string; token: string },
+  records: Array<{ id: string; data: Partial<Observation> }>,
+) {
+  const data = records.map((record) => observationRecord(member.id, record.id, record.data));
   const response = await t.app.inject({
     method: 'PUT',
     url: api('/collection/species_observations'),
-    headers: bearer(token),
+    headers: bearer(member.token),
     payload: { data },
   });
   expect(response.statusCode, response.body).toBe(200);
@@ -183,11 +188,11 @@ describe('GET species/{id}', () => {
   it('answers one species, and with observations=true the member’s own sightings of it only', async () => {
     const ann = await signedIn();
     const bob = await signedIn();
-    await pushSightings(ann.token, [
+    await pushSightings(ann, [
       { id: 'ann-1', data: { species_id: BALD_EAGLE, note: 'over the river' } },
       { id: 'ann-2', data: { species_id: WHITE_TAILED_DEER } },
     ]);
-    await pushSightings(bob.token, [{ id: 'bob-1', data: { species_id: BALD_EAGLE } }]);
+    await pushSightings(bob, [{ id: 'bob-1', data: { species_id: BALD_EAGLE } }]);
 
     const guest = await getSpecies(BALD_EAGLE, clientToken, '?observations=true');
     expect(guest.statusCode, guest.body).toBe(200);
@@ -197,7 +202,7 @@ describe('GET species/{id}', () => {
 
     const own = (await getSpecies(BALD_EAGLE, ann.token, '?observations=true')).json<SpeciesResponse>();
     expect(own.observations.map((record) => [record.id, record.data])).toEqual([
-      ['ann-1', { species_id: BALD_EAGLE, note: 'over the river' }],
+      ['ann-1', expect.objectContaining({ species_id: BALD_EAGLE, note: 'over the river' }) as object],
     ]);
     expect((await getSpecies(BALD_EAGLE, ann.token)).json<SpeciesResponse>().observations).toEqual([]);
   });
@@ -330,10 +335,10 @@ describe('GET species_targeted', () => {
     }
 
     const [first, second, third] = before.species;
-    await pushSightings(ann.token, [{ id: 'seen-first', data: { species_id: first!._id } }]);
+    await pushSightings(ann, [{ id: 'seen-first', data: { species_id: first!._id } }]);
     const bob = await signedIn();
     // Bob saw the third one here twice and the second one elsewhere once.
-    await pushSightings(bob.token, [
+    await pushSightings(bob, [
       {
         id: 'b1',
         data: { species_id: third!._id, location: { last_mod: 0, names: { [state.id]: 'Washington' } } },
@@ -348,6 +353,32 @@ describe('GET species_targeted', () => {
     const ids = after.species.map((species) => species._id);
     expect(ids).not.toContain(first!._id);
     expect(ids.slice(0, 2)).toEqual([third!._id, second!._id]);
+  });
+
+  // Issue 25: three private, hidden-coordinate sightings by one member moved a species from rank
+  // 200 to rank 1 in another member's targets.
+  it('ranks by public sightings only: a private sighting changes no answer', async () => {
+    const ann = await signedIn();
+    const ranks = async () =>
+      (await targeted(ann.token, { limit: 200 })).json<SpeciesTargetedResponse>().species.map((s) => s._id);
+    const before = await ranks();
+    const last = before[before.length - 1]!;
+    const carol = await signedIn();
+    const here = { last_mod: 0, names: { USA: 'United States' } };
+    await pushSightings(
+      carol,
+      ['p1', 'p2', 'p3'].map((id) => ({
+        id,
+        data: { species_id: last, public: false, coordinate: null, coordinate_hidden: true, location: here },
+      })),
+    );
+    expect(await ranks()).toEqual(before);
+    // The same three made public count (and lead: no other species has three here).
+    await pushSightings(
+      carol,
+      ['p4', 'p5', 'p6'].map((id) => ({ id, data: { species_id: last, location: here } })),
+    );
+    expect((await ranks())[0]).toBe(last);
   });
 
   it('takes the member’s classifications, a limit, and needs a member', async () => {

@@ -47,7 +47,12 @@ const userStatsRoute: FastifyPluginCallbackTypebox = (app, _options, done) => {
       }
       const { location_id: locationId, include_observations } = request.query;
       const rows = await reads.allRowsOf(user.id);
-      const sightings = rows.flatMap((row) => observationOf(row) ?? []);
+      // Another member's view counts only public sightings: a private one must change no answer
+      // anyone else gets (issue 25), not even a count. The owner's own stats count everything.
+      const sightings = rows.flatMap((row) => {
+        const observation = observationOf(row);
+        return observation !== undefined && (own || observation.public) ? [observation] : [];
+      });
       const stats = userStats(user.id, sightings, locationId === undefined ? {} : { locationId });
       if (!include_observations) return { status: 'success' as const, stats };
       const shown = rows

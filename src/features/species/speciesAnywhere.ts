@@ -52,6 +52,49 @@ export async function keepSpeciesFromServer(
   return row;
 }
 
+/** The species of these ids on the device (the region's list, else kept ones), by id. */
+export async function speciesOnDeviceById(
+  db: FieldmarkDB,
+  ids: Iterable<string | null>,
+): Promise<Map<string, SpeciesRow>> {
+  const wanted = [...new Set(ids)].filter((id): id is string => id !== null);
+  const listed = await db.species.bulkGet(wanted);
+  const missing = wanted.filter((_, index) => listed[index] === undefined);
+  const kept = missing.length > 0 ? await db.species_kept.bulkGet(missing) : [];
+  return new Map(
+    [...listed, ...kept].filter((row) => row !== undefined).map((row) => [row.id, row] as const),
+  );
+}
+
+/** Species asked of the server in this page's life: each at most once, found or not. */
+const asked = new Set<string>();
+/** How many species one pass asks for: a list of many foreign species fills in over a few passes. */
+const FETCH_PER_PASS = 20;
+
+/**
+ * Fetches (and keeps) the species of `ids` the device does not have, online, each once per page
+ * life, so lists of sightings recorded elsewhere show real names and thumbnails; the lists' live
+ * queries pick them up from `species_kept`. `ids` are the ones the caller found missing.
+ */
+export function useKeepMissingSpecies(ids: readonly string[]): void {
+  const dispatch = useAppDispatch();
+  const isOnline = useAppSelector(selectIsOnline);
+  const key = ids.join('\n');
+  useEffect(() => {
+    if (!isOnline) return;
+    const wanted = [...new Set(key.split('\n'))].filter((id) => id !== '' && !asked.has(id));
+    const batch = wanted.slice(0, FETCH_PER_PASS);
+    for (const id of batch) asked.add(id);
+    void (async () => {
+      for (const id of batch) {
+        // One at a time: a long foreign list must not flood the server; a failure is retried
+        // by the next page life.
+        await dispatch(keepSpecies(id)).catch(() => asked.delete(id));
+      }
+    })();
+  }, [dispatch, key, isOnline]);
+}
+
 const keepSpecies =
   (id: string): AppThunk<Promise<SpeciesRow | null>> =>
   (_dispatch, _getState, extra) =>

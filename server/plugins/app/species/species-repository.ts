@@ -81,7 +81,8 @@ export class SpeciesRepository {
    * Species on the member's list at the location that the member has not recorded (no live
    * sighting of theirs names it), best first: most live sightings by other members keyed to the
    * location (their `data.location.names` has the location or a parent as a key), then most sightings by
-   * other members anywhere, then taxonomic order.
+   * other members anywhere, then taxonomic order. Only public sightings count: a private one must
+   * change no answer another member gets.
    */
   async targeted(query: TargetedQuery): Promise<Species[]> {
     const { rows } = await sql<SpeciesDataRow>`
@@ -95,6 +96,7 @@ export class SpeciesRepository {
           count(*) AS anywhere
         FROM collection_records
         WHERE collection = ${OBSERVATIONS} AND owner_id <> ${query.memberId}::uuid AND NOT deleted
+          AND data @> '{"public": true}'::jsonb
         GROUP BY 1
       )
       SELECT ${speciesColumnsSql} FROM species s LEFT JOIN seen ON seen.species_id = s.id

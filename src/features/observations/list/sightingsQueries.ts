@@ -8,20 +8,23 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import { db } from '../../../db/db';
 import type { SpeciesRow, TripRow } from '../../../db/rows';
+import { speciesOnDeviceById, useKeepMissingSpecies } from '../../species/speciesAnywhere';
 import { ownTrips } from '../../trips/tripsQueries';
 import { speciesNameOf, syncStateOf, thumbOf, type SightingItem } from './sightingItems';
 
-/** The species rows of these ids that are on the device, by id. */
-async function speciesById(ids: Iterable<string | null>): Promise<Map<string, SpeciesRow>> {
-  const wanted = [...new Set(ids)].filter((id): id is string => id !== null);
-  const rows = await db.species.bulkGet(wanted);
-  return new Map(rows.filter((row) => row !== undefined).map((row) => [row.id, row]));
+/** The species rows of these ids on the device (the region's list, else kept ones), by id. */
+function speciesById(ids: Iterable<string | null>): Promise<Map<string, SpeciesRow>> {
+  return speciesOnDeviceById(db, ids);
 }
 
-/** The member's own sightings on this device, newest first, without local tombstones. */
+/**
+ * The member's own sightings on this device, newest first, without local tombstones. Species the
+ * device does not have (recorded in another region) are fetched and kept when online, so the list
+ * names them (useKeepMissingSpecies).
+ */
 export function useOwnSightings(userId: string | null): SightingItem[] | undefined {
-  return useLiveQuery(async () => {
-    if (userId === null) return [];
+  const answer = useLiveQuery(async () => {
+    if (userId === null) return { items: [], missing: [] };
     const [rows, marks] = await Promise.all([
       db.species_observations
         .where('[user_id+date]')
@@ -33,8 +36,10 @@ export function useOwnSightings(userId: string | null): SightingItem[] | undefin
     const live = rows.filter((row) => !row.deleted);
     const species = await speciesById(live.map((row) => row.species_id));
     const markOf = new Map(marks.map((mark) => [mark.id, mark]));
-    return live.map((row) => {
+    const missing = new Set<string>();
+    const items = live.map((row): SightingItem => {
       const facts = row.species_id === null ? undefined : species.get(row.species_id);
+      if (row.species_id !== null && facts === undefined) missing.add(row.species_id);
       return {
         observation: row,
         speciesName: speciesNameOf(row, facts),
@@ -42,8 +47,13 @@ export function useOwnSightings(userId: string | null): SightingItem[] | undefin
         sync: syncStateOf(markOf.get(row.id)),
       };
     });
+    return { items, missing: [...missing].sort() };
   }, [userId]);
+  useKeepMissingSpecies(answer?.missing ?? NONE);
+  return answer?.items;
 }
+
+const NONE: readonly string[] = [];
 
 /** The species of these ids that are on the device (names and thumbnails of online answers). */
 export function useSpeciesOnDevice(ids: readonly string[]): Map<string, SpeciesRow> | undefined {

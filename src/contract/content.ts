@@ -1,0 +1,103 @@
+/**
+ * Content pages and help (SPEC §2 `/general-content-page/{slug}`, `/general-help[/{category}]`;
+ * §3 "help topics, CMS pages (by id or slug)"; §7 "GET help (include_content)", "GET help/{topic}",
+ * "GET cms/pages/{id}", "GET cms/pages/slug/{slug}"). Bodies are Markdown: the client renders them
+ * and sanitises the HTML (src/features/cms). Anyone may read them, with a client token too.
+ * Pure: no Node, DOM or Dexie.
+ */
+import { Type, type Static } from 'typebox';
+import { success } from './envelope';
+
+/** A page's or topic's address: lowercase words joined by single hyphens ('terms-conditions'). */
+export const CONTENT_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+export const CONTENT_SLUG_MAX = 100;
+
+/** The two pages the Register dialog links to (SPEC §2). */
+export const TERMS_SLUG = 'terms-conditions';
+export const PRIVACY_SLUG = 'privacy-policy';
+
+/** True for a string the server could hold as a slug (the client checks addresses before asking). */
+export function isContentSlug(value: string): boolean {
+  return value.length <= CONTENT_SLUG_MAX && new RegExp(CONTENT_SLUG_PATTERN).test(value);
+}
+
+const slug = (description: string) =>
+  Type.String({ minLength: 1, maxLength: CONTENT_SLUG_MAX, pattern: CONTENT_SLUG_PATTERN, description });
+
+const uuid = (description: string) =>
+  Type.String({
+    pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+    description,
+  });
+
+const updatedAt = Type.Integer({ minimum: 0, description: 'Last change, seconds since the epoch' });
+
+// ---- Content pages ------------------------------------------------------------------------------
+
+export const ContentPageSchema = Type.Object({
+  id: Type.String({ description: 'The page (a UUID)' }),
+  slug: Type.String({ description: "Its address: /general-content-page/{slug}, e.g. 'privacy-policy'" }),
+  title: Type.String(),
+  content: Type.String({ description: 'The page as Markdown' }),
+  updated_at: updatedAt,
+});
+export type ContentPage = Static<typeof ContentPageSchema>;
+
+export const ContentPageSlugParamsSchema = Type.Object({ slug: slug('The slug of the page') });
+export type ContentPageSlugParams = Static<typeof ContentPageSlugParamsSchema>;
+
+export const ContentPageIdParamsSchema = Type.Object({ id: uuid('The id of the page') });
+export type ContentPageIdParams = Static<typeof ContentPageIdParamsSchema>;
+
+export const ContentPageResponseSchema = success({ page: ContentPageSchema });
+export type ContentPageResponse = Static<typeof ContentPageResponseSchema>;
+
+// ---- Help ---------------------------------------------------------------------------------------
+
+const helpTopicFields = {
+  id: Type.String({ description: 'The topic (a UUID)' }),
+  slug: Type.String({ description: 'Names the topic in GET help/{topic} and in the help page address' }),
+  category: Type.String({ description: 'Slug of its category' }),
+  title: Type.String(),
+  sort: Type.Integer({ description: 'Order within the category' }),
+  updated_at: updatedAt,
+};
+
+export const HelpTopicSchema = Type.Object({
+  ...helpTopicFields,
+  content: Type.Optional(
+    Type.String({ description: 'The topic as Markdown (GET help: only with include_content=true)' }),
+  ),
+});
+export type HelpTopic = Static<typeof HelpTopicSchema>;
+
+export const HelpCategorySchema = Type.Object({
+  slug: Type.String({ description: 'Its address: /general-help/{slug}' }),
+  title: Type.String(),
+  topics: Type.Array(HelpTopicSchema, { description: 'In their order' }),
+});
+export type HelpCategory = Static<typeof HelpCategorySchema>;
+
+export const HelpQuerySchema = Type.Object({
+  include_content: Type.Boolean({
+    default: false,
+    description: 'Answer every topic with its Markdown (one call fills the help pages for offline use)',
+  }),
+});
+export type HelpQuery = Static<typeof HelpQuerySchema>;
+
+/** GET help: the categories in their order, each with its topics; empty categories are left out. */
+export const HelpResponseSchema = success({ categories: Type.Array(HelpCategorySchema) });
+export type HelpResponse = Static<typeof HelpResponseSchema>;
+
+export const HelpTopicParamsSchema = Type.Object({
+  topic: slug('The slug of the topic, or its id'),
+});
+export type HelpTopicParams = Static<typeof HelpTopicParamsSchema>;
+
+/** GET help/{topic}: the topic with its Markdown, and the category it belongs to. */
+export const HelpTopicResponseSchema = success({
+  topic: Type.Object({ ...helpTopicFields, content: Type.String({ description: 'The topic as Markdown' }) }),
+  category: Type.Object({ slug: Type.String(), title: Type.String() }),
+});
+export type HelpTopicResponse = Static<typeof HelpTopicResponseSchema>;
