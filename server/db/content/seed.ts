@@ -1,8 +1,8 @@
 /**
  * The content a new installation starts with: the Terms & Conditions and Privacy Policy pages
  * (templates the operator must review: each begins with a note saying so) and the first help topics,
- * in four categories. Their Markdown lives in ./data (pages/*.md, help/*.md); this file says which
- * file is which row.
+ * in four categories. Their Markdown lives beside this file (pages/*.md, help/*.md); this file says
+ * which file is which row.
  *
  * Start-up calls `ensureContentData`. It inserts every seed row whose id and slug are both free
  * (`INSERT … ON CONFLICT DO NOTHING`) and never updates one: once a row exists it is the operator's,
@@ -18,13 +18,13 @@ import type { Kysely } from 'kysely';
 import { PRIVACY_SLUG, TERMS_SLUG } from '@contract/content';
 import type { DB } from '../schema';
 
-export const contentDataDir = fileURLToPath(new URL('./data', import.meta.url));
+export const contentDataDir = fileURLToPath(new URL('.', import.meta.url));
 
 export interface SeedPage {
   id: string;
   slug: string;
   title: string;
-  /** Markdown file under data/pages. */
+  /** Markdown file under pages/. */
   file: string;
 }
 
@@ -40,7 +40,7 @@ export interface SeedHelpTopic {
   category: string;
   title: string;
   sort: number;
-  /** Markdown file under data/help. */
+  /** Markdown file under help/. */
   file: string;
 }
 
