@@ -16,6 +16,8 @@ async function requestReset(username: string): Promise<string> {
   expect(response.statusCode).toBe(200);
   const body = response.json<PasswordResetStarted>();
   expect(body.status).toBe('success');
+  // The request is stored and mailed after the answer (equal timing for every address).
+  await t.app.passwordResets.settled();
   return body.rid;
 }
 
@@ -45,6 +47,23 @@ describe('POST password_reset', () => {
     expect(linkIn(mail)).toBe(`https://fieldmark.test/?action=forgotpassword&rid=${rid}`);
     expect(pinIn(mail)).toMatch(/^\d{6}$/);
     expect(mail.text.split('\n')).toContain(linkIn(mail));
+  });
+
+  it('answers before anything depends on the address: no row and no mail yet at the moment of the answer', async () => {
+    const member = await createMember(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: api('/password_reset'),
+      payload: { username: member.email },
+    });
+    const { rid } = response.json<PasswordResetStarted>();
+    const stored = () => t.db.selectFrom('password_resets').select('rid').where('rid', '=', rid).execute();
+    // Issue 25: a known address answered in a median 338 ms, an unknown one in 189 ms.
+    expect(await stored()).toEqual([]);
+    expect(await mailsTo(t.mailDir, member.email)).toEqual([]);
+    await t.app.passwordResets.settled();
+    expect(await stored()).toHaveLength(1);
+    expect(await mailsTo(t.mailDir, member.email)).toHaveLength(1);
   });
 
   it('answers an unknown email exactly the same way, without mail', async () => {

@@ -20,7 +20,6 @@ import { meetsMediumRule } from '@contract/password';
 import { badRequest } from '../../errors';
 import { memberOf } from '../../plugins/app/auth/guard';
 import { hashPassword, verifyPassword } from '../../plugins/app/auth/passwords';
-import { generateId } from '../../plugins/app/auth/tokens';
 import { normaliseUsername, rateLimitConfig } from '../hooks';
 
 function isPinReset(body: PasswordChangeRequest): boolean {
@@ -43,14 +42,11 @@ const passwordReset: FastifyPluginCallbackTypebox = (app, _options, done) => {
       preValidation: normaliseUsername,
     },
     async (request) => {
-      let rid: string;
-      try {
-        rid = await app.passwordResets.start(request.body.username);
-      } catch (error) {
-        // Failing here would tell the caller the address is registered; log it and answer as usual.
-        request.log.error({ err: error }, 'password reset could not be started');
-        rid = generateId(16);
-      }
+      // The same answer, at the same moment, for every address: the work that depends on it
+      // (lookup, row, mail) runs after the answer; a failure there is logged, never told.
+      const rid = app.passwordResets.begin(request.body.username, (error) =>
+        request.log.error({ err: error }, 'password reset could not be started'),
+      );
       return { status: 'success' as const, rid };
     },
   );

@@ -42,6 +42,8 @@ export default fp<{ config: ServerConfig }>(
     app.decorate('socialAccounts', new SocialAccounts(app.db, app.clock, app.users));
     app.decorate('emailVerifications', new EmailVerifications(app.db, app.clock, app.mailer, config));
     app.decorate('passwordResets', new PasswordResets(app.db, app.clock, app.mailer, app.users, config));
+    // A reset begun just before shutdown is stored and mailed before the database closes.
+    app.addHook('onClose', () => app.passwordResets.settled());
     app.decorate('authorize', createGuard(tokens));
     app.decorateRequest('principal', null);
 
