@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['src/test/setupUnit.ts'],
         },
       },
       {

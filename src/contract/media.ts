@@ -24,8 +24,11 @@ export const THUMBNAIL_SIDE = 320;
 export const MEDIA_VARIANTS = ['original', 'thumbnail'] as const;
 export type MediaVariant = (typeof MEDIA_VARIANTS)[number];
 
-/** What the photo list can be narrowed to; later kinds (observation photos) add values. */
-export const SPECIES_IMAGE_CATEGORIES = ['all', 'species'] as const;
+/**
+ * What the photo list can be narrowed to: the species' reference photos, or members' photos of
+ * their public sightings of it ('observation'); 'all' is both.
+ */
+export const SPECIES_IMAGE_CATEGORIES = ['all', 'species', 'observation'] as const;
 
 const uuid = (description: string) =>
   Type.String({
@@ -46,7 +49,8 @@ export const SpeciesImagesQuerySchema = Type.Object({
   user_id: Type.Optional(uuid('Only photos uploaded by this member')),
   category: Type.Enum(SPECIES_IMAGE_CATEGORIES, {
     default: 'all',
-    description: "'species': the species' reference photos",
+    description:
+      "'species': the species' reference photos; 'observation': members' photos of their public sightings of it",
   }),
 });
 export type SpeciesImagesQuery = Static<typeof SpeciesImagesQuerySchema>;

@@ -6,6 +6,7 @@
  * server, with its Lifer badge. Now the phone's list and form name the species (fetched from the
  * server and kept), the save keeps it everywhere, and its species page opens — offline too.
  */
+import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
@@ -43,8 +44,17 @@ test('a sighting edited on a phone of another region keeps its species, there an
   const main = page.getByRole('main');
   await expect(main.getByText('American Robin', { exact: true })).toBeVisible();
   await main.getByLabel(labels.sightingNote).fill('On the lawn after rain.');
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a5230' } })
+    .jpeg()
+    .toBuffer();
+  const chooser = page.waitForEvent('filechooser');
+  await main.getByRole('button', { name: labels.sightingChoosePhotos }).click();
+  await (await chooser).setFiles({ name: 'robin.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(main.getByRole('img', { name: /Photo 1/ })).toBeVisible();
   await main.getByRole('button', { name: labels.sightingSave }).click();
   await expect(page.getByText(messages.observationCreated)).toBeVisible();
+  // The sighting and its photo are uploaded (nothing left waiting).
+  await expect(page.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
   await expect.poll(async () => (await serverSightings(page, member)).length, { timeout: 30_000 }).toBe(1);
   const [recorded] = await serverSightings(page, member);
   expect(recorded?.data).toMatchObject({ species_id: robin.id, lifer: true });
@@ -87,9 +97,12 @@ test('a sighting edited on a phone of another region keeps its species, there an
     note: 'On the lawn after rain.',
   });
 
-  // Its species page opens from anywhere: online from the server, then offline from the device.
+  // Its species page opens from anywhere: online from the server, with the public sighting's photo,
+  // then offline from the device.
   await phone.goto(`/species/${robin.id}`);
   await expect(phoneMain.getByRole('heading', { level: 1, name: 'American Robin' })).toBeVisible();
+  await expect(phoneMain.getByRole('img', { name: 'American Robin (1)' })).toBeVisible();
+  await expectNoSeriousViolations(phone, 'a species page opened from another region', 'main');
   await phoneContext.setOffline(true);
   await phone.reload();
   await expect(phoneMain.getByRole('heading', { level: 1, name: 'American Robin' })).toBeVisible();

@@ -10,7 +10,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MediaBase64Response, MediaMetaResponse, MediaUploadResponse } from '@contract/media';
+import type {
+  MediaBase64Response,
+  MediaMetaResponse,
+  MediaUploadResponse,
+  SpeciesImagesResponse,
+} from '@contract/media';
+import type { Observation } from '@contract/observations';
 import { messages } from '@contract/messages';
 import { api, buildTestApp, fetchClientToken, type TestApp } from './helpers';
 import {
@@ -21,9 +27,11 @@ import {
   phoneJpeg,
   pushSighting,
   putPhoto,
+  sightingData,
   smallJpeg,
   uploadedPhoto,
 } from './media-helpers';
+import { pushRecords } from './observation-helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
 
 let t: TestApp;
@@ -179,6 +187,47 @@ describe('GET media/{id}/base64, GET media/{id}/meta', () => {
     const loose = await uploadedPhoto(t, ann.device1, null);
     expect((await call(t, 'GET', ann.device1, `/media/${loose}/meta`)).statusCode).toBe(200);
     expect((await call(t, 'GET', bob.device1, `/media/${loose}/meta`)).statusCode).toBe(404);
+  });
+
+  it("lists a public sighting's photos among its species' photos, and only while the sighting is public", async () => {
+    const reference = await insertSpeciesPhoto(t, bob.id);
+    const [row] = await mediaRows(reference);
+    const speciesId = row!.species_id!;
+    const sightingId = `ann-species-${randomUUID()}`;
+    const photo = await uploadedPhoto(t, ann.device1, sightingId);
+    const push = (counter: number, data: Partial<Observation>) =>
+      pushRecords(t, ann.device1, [
+        {
+          id: sightingId,
+          rev: `${counter}_dev`,
+          deleted: false,
+          data: { ...sightingData(sightingId, ann.id, true), ...data },
+        },
+      ]);
+    const listed = async (category = 'all') => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: api(`/species/${speciesId}/images`),
+        query: { category },
+        headers: { authorization: `Bearer ${clientToken}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<SpeciesImagesResponse>().images.map((image) => [image.media_id, image.category]);
+    };
+    const taxa = { classification: 'Mammals|Larger', group_name: 'Mammals', name: 'Testus photographicus' };
+
+    await push(1, { species_id: speciesId, taxa, public: false });
+    expect(await listed()).toEqual([[reference, 'species']]);
+    await push(2, { species_id: speciesId, taxa, public: true });
+    expect(await listed()).toEqual([
+      [reference, 'species'],
+      [photo, 'observation'],
+    ]);
+    expect(await listed('observation')).toEqual([[photo, 'observation']]);
+    expect(await listed('species')).toEqual([[reference, 'species']]);
+    // Another species, or unspecified: the photo goes with the sighting.
+    await push(3, {});
+    expect(await listed()).toEqual([[reference, 'species']]);
   });
 
   it('answers counts, and with load_all the comments and likes', async () => {

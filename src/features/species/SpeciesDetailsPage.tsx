@@ -29,9 +29,9 @@ import {
   SpeciesFacts,
   SpeciesHeading,
   SpeciesMissing,
-  SpeciesPhotos,
   SpeciesSection,
 } from './SpeciesParts';
+import { SpeciesPhotos } from './SpeciesPhotos';
 
 /** The checklists that key species to places (server/db/reference/classifications.ts). */
 const CHECKLISTS: Readonly<Record<string, string>> = {

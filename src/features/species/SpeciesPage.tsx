@@ -24,9 +24,9 @@ import {
   SpeciesFacts,
   SpeciesHeading,
   SpeciesMissing,
-  SpeciesPhotos,
   SpeciesSection,
 } from './SpeciesParts';
+import { SpeciesPhotos } from './SpeciesPhotos';
 
 export function SpeciesPage() {
   const { species_id: id } = useParams();

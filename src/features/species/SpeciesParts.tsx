@@ -122,26 +122,6 @@ export function SpeciesSection({ id, title, children }: { id: string; title: str
   );
 }
 
-export function SpeciesPhotos({ species }: { species: SpeciesRow }) {
-  if (species.photo.thumbs.length === 0) {
-    return <Typography color="text.secondary">{speciesTexts.speciesNoPhotos}</Typography>;
-  }
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))', gap: 1 }}>
-      {species.photo.thumbs.map((thumb, index) => (
-        <Box
-          key={thumb.media_id}
-          component="img"
-          src={thumb.path}
-          alt={`${species.name} (${index + 1})`}
-          loading="lazy"
-          sx={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 1 }}
-        />
-      ))}
-    </Box>
-  );
-}
-
 /** Terms and their values as a description list; a missing value shows a dash. */
 export function SpeciesFacts({
   facts,

@@ -13,6 +13,7 @@
  * files and committing leaves files no row points to: harmless, and rare enough to clean by hand.
  */
 import { randomUUID } from 'node:crypto';
+import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MediaVariant, SpeciesImage, SpeciesImagesQuery } from '@contract/media';
 import type { SpeciesThumb } from '@contract/species';
@@ -73,16 +74,31 @@ export class SpeciesPhotos {
     return row !== undefined;
   }
 
-  /** The photos of a species, oldest first (the order of `photo.thumbs`) or shuffled. */
+  /**
+   * The photos of a species, oldest first (the order of `photo.thumbs`) or shuffled: its reference
+   * photos and members' photos of their sightings of it — only while that sighting is live and
+   * public (a sighting made private, deleted or given another species takes its photos along).
+   */
   async list(speciesId: string, query: SpeciesImagesQuery): Promise<SpeciesImage[]> {
+    const reference = sql<boolean>`(m.kind = 'species' AND m.species_id = ${speciesId})`;
+    const publicSighting = sql<boolean>`(m.kind = 'observation' AND EXISTS (
+      SELECT 1 FROM collection_records r
+      WHERE r.collection = ${OBSERVATIONS_COLLECTION} AND r.owner_id = m.owner_id
+        AND r.id = m.observation_id AND NOT r.deleted
+        AND r.data @> ${JSON.stringify({ species_id: speciesId, public: true })}::jsonb))`;
+    const kinds =
+      query.category === 'species'
+        ? reference
+        : query.category === 'observation'
+          ? publicSighting
+          : sql<boolean>`(${reference} OR ${publicSighting})`;
     let select = this.db
-      .selectFrom('media')
-      .selectAll()
-      .where('species_id', '=', speciesId)
-      .where('deleted_at', 'is', null);
-    if (query.user_id !== undefined) select = select.where('owner_id', '=', query.user_id.toLowerCase());
-    if (query.category !== 'all') select = select.where('kind', '=', query.category);
-    select = query.randomize ? select.orderBy(sql`random()`) : select.orderBy('created_at').orderBy('id');
+      .selectFrom('media as m')
+      .selectAll('m')
+      .where(kinds)
+      .where('m.deleted_at', 'is', null);
+    if (query.user_id !== undefined) select = select.where('m.owner_id', '=', query.user_id.toLowerCase());
+    select = query.randomize ? select.orderBy(sql`random()`) : select.orderBy('m.created_at').orderBy('m.id');
     const rows = await select.limit(query.limit).offset(query.skip).execute();
     return rows.map((row) => this.toImage(row));
   }
