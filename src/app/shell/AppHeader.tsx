@@ -1,12 +1,17 @@
 /**
- * The app bar: a Menu link to /menu where no side menu shows (narrow screens, and the paths that
- * hide it), the product name (home), and the account actions — Sign In / Sign Up when signed out,
- * the nickname and Logout when signed in. It re-renders on the session slice's login/logout
- * events, which is how the menu refreshes (SPEC §4).
+ * The app bar, compact so that nothing in it is ever cut short on a 360 px phone: a Menu button to
+ * /menu where no side menu shows (narrow screens, and the paths that hide it), the product mark
+ * (home), and the account actions — Sign In / Sign Up when signed out; the unsynced counter, the
+ * avatar (to the profile) and Logout when signed in. Below the `sm` breakpoint the Menu button and
+ * the home link are icons and Logout moves to the menu; the nickname shows beside the avatar from
+ * `md` on. Every icon keeps its name for assistive technology (and the nickname stays in the bar's
+ * text). It re-renders on the session slice's login/logout events, which is how the menu refreshes
+ * (SPEC §4).
  */
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
@@ -29,7 +34,27 @@ function MenuGlyph() {
   );
 }
 
+/** The product's mark (public/icons/icon.svg) without its square, in the bar's text colour. */
+function ProductMark() {
+  return (
+    <svg
+      width="32"
+      height="32"
+      viewBox="64 96 384 352"
+      aria-hidden="true"
+      focusable="false"
+      fill="currentColor"
+    >
+      <path d="M148 300c18-70 80-120 150-118 20-30 52-46 86-40-14 8-24 20-28 34 22 6 38 20 46 38-22-8-44-8-62 0-6 72-66 128-140 130l-30 46-14-10 22-40c-14-4-22-16-30-40z" />
+      <rect x="96" y="392" width="320" height="18" rx="9" opacity="0.7" />
+    </svg>
+  );
+}
+
 const ACCOUNT_ACTION_SX = { flexShrink: 0, whiteSpace: 'nowrap' } as const;
+/** Shown from `sm` (600 px) on; below it the element keeps its text but takes no space. */
+const FROM_SM = { display: { xs: 'none', sm: 'inline' } } as const;
+const BUTTON_FROM_SM = { display: { xs: 'none', sm: 'inline-flex' } } as const;
 
 export interface AppHeaderProps {
   /** When to show the Menu link: on every screen, only where the side menu is not shown, or never. */
@@ -41,50 +66,93 @@ export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
   const user = useAppSelector(selectUser);
   return (
     <AppBar position="sticky">
-      <Toolbar sx={{ gap: 1 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         {menuLink !== 'none' && (
           <Button
             color="inherit"
             component={RouterLink}
             to="/menu"
-            startIcon={<MenuGlyph />}
+            aria-label={messages.openMenu}
             // The side menu shows from MUI's md breakpoint on (useMediaQuery.ts): no link needed there.
             sx={{
               ml: -1,
+              minWidth: 0,
+              px: 1,
+              gap: 1,
               flexShrink: 0,
               whiteSpace: 'nowrap',
               display: menuLink === 'narrow' ? { md: 'none' } : undefined,
             }}
           >
-            {messages.openMenu}
+            <MenuGlyph />
+            <Box component="span" sx={FROM_SM}>
+              {messages.openMenu}
+            </Box>
           </Button>
         )}
-        <Typography
+        <Box
           component={RouterLink}
           to="/"
-          variant="h6"
-          noWrap
-          // On a 360 px phone the name gives way (ellipsis) before the account actions wrap.
-          sx={{ color: 'inherit', textDecoration: 'none', fontWeight: 600, minWidth: 0 }}
+          aria-label={product.name}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            flexShrink: 0,
+            color: 'inherit',
+            textDecoration: 'none',
+            borderRadius: 1,
+            '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 },
+          }}
         >
-          {product.name}
-        </Typography>
+          <ProductMark />
+          <Typography component="span" variant="h6" sx={{ fontWeight: 600, ...FROM_SM }}>
+            {product.name}
+          </Typography>
+        </Box>
         <Box sx={{ flexGrow: 1 }} />
         {user ? (
           <>
             <Suspense fallback={null}>
               <UnsyncedStatus />
             </Suspense>
-            <Typography
-              variant="body1"
+            <Button
+              color="inherit"
+              component={RouterLink}
+              to="/profile"
+              aria-label={user.nickname}
               title={formatMessage(messages.signedInAs, { nickname: user.nickname })}
-              noWrap
-              sx={{ mr: 1, minWidth: 0 }}
-              data-testid="session-nickname"
+              sx={{ minWidth: 0, px: 0.5, gap: 1, textTransform: 'none', flexShrink: { xs: 0, md: 1 } }}
             >
-              {user.nickname}
-            </Typography>
-            <Button color="inherit" component={RouterLink} to="/logout" sx={ACCOUNT_ACTION_SX}>
+              <Avatar
+                src={user.avatar ?? undefined}
+                alt=""
+                aria-hidden
+                sx={{
+                  width: 32,
+                  height: 32,
+                  bgcolor: 'background.paper',
+                  color: 'primary.main',
+                  fontSize: 16,
+                }}
+              >
+                {user.nickname.slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Typography
+                component="span"
+                noWrap
+                sx={{ display: { xs: 'none', md: 'block' }, minWidth: 0 }}
+                data-testid="session-nickname"
+              >
+                {user.nickname}
+              </Typography>
+            </Button>
+            <Button
+              color="inherit"
+              component={RouterLink}
+              to="/logout"
+              sx={{ ...ACCOUNT_ACTION_SX, ...BUTTON_FROM_SM }}
+            >
               {messages.logout}
             </Button>
           </>

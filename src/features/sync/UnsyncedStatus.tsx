@@ -110,8 +110,15 @@ export default function UnsyncedStatus() {
         clickable
         size="small"
         // Paper and text colours: Material's warning orange (and a default chip over the app bar's
-        // colour) fail axe's contrast check with the label.
-        sx={{ bgcolor: 'background.paper', color: 'text.primary', '&:hover': { bgcolor: 'grey.200' } }}
+        // colour) fail axe's contrast check with the label. It never shrinks: the compact app bar
+        // leaves it room even on a 360 px phone, and a cut-off count would say nothing.
+        sx={{
+          flexShrink: 0,
+          maxWidth: 'none',
+          bgcolor: 'background.paper',
+          color: 'text.primary',
+          '&:hover': { bgcolor: 'grey.200' },
+        }}
         label={formatMessage(sightingTexts.unsyncedCount, { count })}
         onClick={() => setOpen(true)}
         data-testid="unsynced-count"
