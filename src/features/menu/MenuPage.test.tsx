@@ -3,14 +3,23 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
+import { configActions, defaultConfig } from '../../app/configSlice';
+import { ADMIN_MENU, PRIMARY_MENU, USEFUL_MENU, USER_MENU, visibleItems } from '../../app/shell/menus';
 import { AppRoutes } from '../../app/router';
 import { sessionActions } from '../../app/sessionSlice';
 import { renderApp } from '../../test/renderApp';
 import { MENU_ROWS } from './menuRows';
-import { aLoginResponse } from '../../test/factories';
+import { aLoginResponse, aSignedInSession } from '../../test/factories';
 
 function signIn(store: ReturnType<typeof renderApp>['store']) {
   act(() => {
+    // The config notice is not what these tests are about (src/app/shell/Shell.test.tsx).
+    store.dispatch(
+      configActions.restored({
+        ...defaultConfig,
+        settings: { ...defaultConfig.settings, show_config_notice: false },
+      }),
+    );
     store.dispatch(
       sessionActions.loggedIn({
         response: aLoginResponse(),
@@ -32,7 +41,7 @@ async function toastSaying(text: string) {
 }
 
 describe('the mobile menu', () => {
-  it('shows the five slider rows of SPEC §2 with their items in order', async () => {
+  it('shows the five slider rows of SPEC §2 with their items in order, and no Administration row', async () => {
     renderApp(<AppRoutes />, { route: '/menu' });
     const menu = await openMenu();
     const rows = within(menu).getAllByRole('region');
@@ -61,12 +70,14 @@ describe('the mobile menu', () => {
         'View Sightings',
         'Settings',
       ],
-      ['See Local Species', 'Record a Sighting', 'Explore Places'],
-      ['My Logbooks', 'Stats', 'Settings', 'Posts', 'Friends', 'Places', 'Sightings'],
+      // Global Map and Profile are not in SPEC §2's rows: a phone has no side menu to reach them.
+      ['See Local Species', 'Record a Sighting', 'Explore Places', 'Global Map'],
+      ['Profile', 'My Logbooks', 'Stats', 'Settings', 'Posts', 'Friends', 'Places', 'Sightings'],
       ['News', 'Posts from Friends', 'Find Friends', 'Message Friends', 'Field Guides'],
       ['Terms', 'Privacy', 'Help', 'About', 'Logout'],
     ]);
     expect(MENU_ROWS.map((row) => row.slidesPerView)).toEqual([4.5, 3.5, 3.5, 3.5, 3.5]);
+    expect(within(menu).queryByRole('region', { name: labels.menuAdministration })).toBeNull();
   });
 
   it('disables the items needing an account for a guest, and says why when one is tapped', async () => {
@@ -87,7 +98,9 @@ describe('the mobile menu', () => {
     const { store } = renderApp(<AppRoutes />, { route: '/menu' });
     signIn(store);
     const menu = await openMenu();
-    expect(within(menu).queryAllByRole('button')).toHaveLength(0);
+    for (const row of within(menu).getAllByRole('region')) {
+      expect(within(row).queryAllByRole('button')).toHaveLength(0);
+    }
     const quick = within(menu).getByRole('region', { name: labels.rowQuick });
     expect(within(quick).getByRole('link', { name: labels.logSighting }).getAttribute('href')).toBe(
       '/species-observation',
@@ -110,5 +123,67 @@ describe('the mobile menu', () => {
     });
     expect(await toastSaying(messages.pressBackToExit)).toBeTruthy();
     expect(window.history.length).toBe(entries);
+  });
+});
+
+describe('the mobile menu on a phone, where there is no side menu', () => {
+  function signedInAs(roles: string[], permissions: Record<string, ('r' | 'c')[]> = {}) {
+    const session = aSignedInSession();
+    return { session: { ...session, user: { ...session.user!, roles, permissions } } };
+  }
+
+  it('leads an admin to every item of the desktop side menu, the account part included', async () => {
+    const { store } = renderApp(<AppRoutes />, {
+      route: '/menu',
+      preloadedState: signedInAs(['member', 'admin']),
+    });
+    const menu = await openMenu();
+    const hrefs = new Set(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    );
+    const user = store.getState().session.user;
+    for (const group of [PRIMARY_MENU, USER_MENU, USEFUL_MENU, ADMIN_MENU]) {
+      for (const item of visibleItems(group, user)) expect(hrefs, item.label).toContain(item.to);
+    }
+    const admin = within(menu).getByRole('region', { name: labels.menuAdministration });
+    expect(within(admin).getAllByRole('link')).toHaveLength(ADMIN_MENU.items.length);
+    // The side menu's top: the avatar and nickname to the profile, messages, share the app.
+    expect(within(menu).getByRole('link', { name: 'Wren' }).getAttribute('href')).toBe('/profile');
+    expect(within(menu).getByRole('link', { name: messages.unreadMessages }).getAttribute('href')).toBe(
+      '/chat-sessions',
+    );
+    fireEvent.click(within(menu).getByRole('button', { name: messages.shareApp }));
+    expect(store.getState().ui.modals.at(-1)?.name).toBe('share');
+  });
+
+  it('shows a holder of admin:r the admin items their permissions allow', async () => {
+    renderApp(<AppRoutes />, {
+      route: '/menu',
+      preloadedState: signedInAs(['member'], { admin: ['r'], 'admin-users': ['r'] }),
+    });
+    const admin = within(await openMenu()).getByRole('region', { name: labels.menuAdministration });
+    expect(
+      within(admin)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      labels.locations,
+      labels.places,
+      labels.fieldGuides,
+      labels.users,
+      labels.issueReports,
+      labels.ebooks,
+      labels.merchantProducts,
+    ]);
+  });
+
+  it('offers a guest the Sign Up prompt and Share the app at the top', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/menu' });
+    const menu = await openMenu();
+    fireEvent.click(within(menu).getByRole('button', { name: messages.signUp }));
+    expect(store.getState().ui.modals.at(-1)?.name).toBe('register');
+    expect(within(menu).getByRole('button', { name: messages.shareApp })).toBeTruthy();
   });
 });

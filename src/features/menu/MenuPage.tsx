@@ -1,8 +1,11 @@
 /**
  * /menu (SPEC §2): the mobile menu, five slider rows of tiles (Quick, Explore, Personal, Community,
- * More). Tiles needing an account are disabled for guests but still answer a tap, with 'To view
- * '{title}' you need to have an account and be logged in!'; they stay focusable and are announced
- * as unavailable (aria-disabled). Back on this page asks before leaving (useBackToExit).
+ * More), and an Administration row for those who see the desktop's admin menu. Above them, the
+ * side menu's account part (Sign Up prompt, or avatar to the profile and messages; Share the app):
+ * a phone has no side menu, so this page reaches every item of it (menuRows.ts). Tiles needing an
+ * account are disabled for guests but still answer a tap, with 'To view '{title}' you need to have
+ * an account and be logged in!'; they stay focusable and are announced as unavailable
+ * (aria-disabled). Back on this page asks before leaving (useBackToExit).
  */
 import { useCallback } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -10,32 +13,42 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { SvgIconComponent } from '@mui/icons-material';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
+import ArticleIcon from '@mui/icons-material/Article';
 import AutoStoriesIcon from '@mui/icons-material/AutoStories';
 import BarChartIcon from '@mui/icons-material/BarChart';
+import CampaignIcon from '@mui/icons-material/Campaign';
 import ChatIcon from '@mui/icons-material/Chat';
 import DynamicFeedIcon from '@mui/icons-material/DynamicFeed';
+import FlagIcon from '@mui/icons-material/Flag';
 import GavelIcon from '@mui/icons-material/Gavel';
 import HelpOutlinedIcon from '@mui/icons-material/HelpOutlined';
 import HikingIcon from '@mui/icons-material/Hiking';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MapIcon from '@mui/icons-material/Map';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import PetsIcon from '@mui/icons-material/Pets';
 import PlaceIcon from '@mui/icons-material/Place';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
+import PublicIcon from '@mui/icons-material/Public';
 import SettingsIcon from '@mui/icons-material/Settings';
+import StorefrontIcon from '@mui/icons-material/Storefront';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { formatMessage, messages } from '@contract/messages';
 import { labels } from '@contract/labels';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsSignedIn } from '../../app/sessionSlice';
+import { selectUser } from '../../app/sessionSlice';
+import { MenuAccount } from '../../app/shell/MenuAccount';
 import { uiActions } from '../../app/uiSlice';
 import { BACK_EXIT_WINDOW_MS } from '../../lib/constants';
 import { SliderRow } from '../../ui/SliderRow';
-import { MENU_ROWS, type MenuIconName, type MobileMenuItem } from './menuRows';
+import { adminRow, MENU_ROWS, type MenuIconName, type MobileMenuItem } from './menuRows';
 import { useBackToExit } from './useBackToExit';
 
 const ICONS: Record<MenuIconName, SvgIconComponent> = {
@@ -57,6 +70,15 @@ const ICONS: Record<MenuIconName, SvgIconComponent> = {
   help: HelpOutlinedIcon,
   about: InfoOutlinedIcon,
   logout: LogoutIcon,
+  globalMap: MapIcon,
+  profile: AccountCircleIcon,
+  locations: PublicIcon,
+  pages: ArticleIcon,
+  ads: CampaignIcon,
+  users: ManageAccountsIcon,
+  issueReports: FlagIcon,
+  ebooks: LibraryBooksIcon,
+  shop: StorefrontIcon,
 };
 
 const tileSx = {
@@ -114,7 +136,10 @@ function Tile({
 
 export function MenuPage({ isInstalled }: { isInstalled: boolean }) {
   const dispatch = useAppDispatch();
-  const isSignedIn = useAppSelector(selectIsSignedIn);
+  const user = useAppSelector(selectUser);
+  const isSignedIn = user !== null;
+  const admin = adminRow(user);
+  const rows = admin ? [...MENU_ROWS, admin] : MENU_ROWS;
 
   const promptExit = useCallback(() => {
     dispatch(
@@ -141,7 +166,10 @@ export function MenuPage({ isInstalled }: { isInstalled: boolean }) {
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {labels.menu}
       </Typography>
-      {MENU_ROWS.map((row) => (
+      <Box sx={{ maxWidth: 480, mx: -2, mb: 1 }}>
+        <MenuAccount />
+      </Box>
+      {rows.map((row) => (
         <SliderRow key={row.id} title={row.label} slidesPerView={row.slidesPerView}>
           {row.items.map((item) => (
             <li key={item.id}>

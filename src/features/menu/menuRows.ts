@@ -1,11 +1,18 @@
 /**
- * The mobile menu's five slider rows and their items, in SPEC §2's order. `needsAccount` marks the
- * items a guest cannot use (SPEC §6: sightings, friends, stats, my-pages): they show disabled, and
- * tapping one says so. Where the spec names an item but no route for it (Stats, the Personal row's
- * Posts, Places and Sightings, Find Friends), the destination is a documented choice of
- * docs/routes.md.
+ * The mobile menu's five slider rows and their items, in SPEC §2's order, and the Administration
+ * row for those who see the desktop's Administration menu. `needsAccount` marks the items a guest
+ * cannot use (SPEC §6: sightings, friends, stats, my-pages): they show disabled, and tapping one
+ * says so. Where the spec names an item but no route for it (Stats, the Personal row's Posts,
+ * Places and Sightings, Find Friends), the destination is a documented choice of docs/routes.md.
+ *
+ * On a phone there is no side menu, so /menu reaches every item of it (issue 23): Global Map
+ * (Explore) and Profile (Personal) are added to the spec's rows, the Administration row repeats
+ * the admin menu with the same visibility, and the page's top repeats the side menu's account
+ * part (avatar to the profile, messages, share the app). menuRows.test.ts checks it.
  */
 import { labels } from '@contract/labels';
+import type { Principal } from '@contract/permissions';
+import { ADMIN_MENU, canSeeAdminMenu, visibleItems } from '../../app/shell/menus';
 import { SLIDES_PER_VIEW } from '../../lib/constants';
 
 export type MenuIconName =
@@ -26,7 +33,16 @@ export type MenuIconName =
   | 'privacy'
   | 'help'
   | 'about'
-  | 'logout';
+  | 'logout'
+  | 'globalMap'
+  | 'profile'
+  | 'locations'
+  | 'pages'
+  | 'ads'
+  | 'users'
+  | 'issueReports'
+  | 'ebooks'
+  | 'shop';
 
 export interface MobileMenuItem {
   /** Unique within its row. */
@@ -74,6 +90,7 @@ export const MENU_ROWS: readonly MobileMenuRow[] = [
       { id: 'local-species', label: labels.seeLocalSpecies, to: '/species', icon: 'species' },
       { id: 'record-sighting', label: labels.recordSighting, to: RECORD, icon: 'record', needsAccount: true },
       { id: 'explore-places', label: labels.explorePlaces, to: '/locations', icon: 'places' },
+      { id: 'global-map', label: labels.globalMap, to: '/global-map', icon: 'globalMap' },
     ],
   },
   {
@@ -81,6 +98,7 @@ export const MENU_ROWS: readonly MobileMenuRow[] = [
     label: labels.rowPersonal,
     slidesPerView: SLIDES_PER_VIEW.default,
     items: [
+      { id: 'profile', label: labels.profile, to: '/profile', icon: 'profile', needsAccount: true },
       { id: 'my-logbooks', label: labels.myLogbooks, to: '/logbooks', icon: 'logbook', needsAccount: true },
       { id: 'stats', label: labels.stats, to: STATS, icon: 'stats', needsAccount: true },
       { id: 'settings', label: labels.settings, to: '/general-settings', icon: 'settings' },
@@ -145,3 +163,35 @@ export const MENU_ROWS: readonly MobileMenuRow[] = [
     ],
   },
 ];
+
+const ADMIN_ICONS: Readonly<Record<string, MenuIconName>> = {
+  'admin-locations': 'locations',
+  'admin-places': 'places',
+  'admin-field-guides': 'fieldGuides',
+  'admin-pages': 'pages',
+  'admin-help': 'help',
+  'admin-ads': 'ads',
+  'admin-users': 'users',
+  'admin-issue-reports': 'issueReports',
+  'admin-ebooks': 'ebooks',
+  'admin-merchant-products': 'shop',
+};
+
+/**
+ * The Administration row: the desktop admin menu's items this member sees (SPEC §6: role admin,
+ * superadmin or admin:r; a permissioned item only with its permission), or null for everyone else.
+ */
+export function adminRow(user: Principal | null): MobileMenuRow | null {
+  if (!canSeeAdminMenu(user)) return null;
+  return {
+    id: 'admin',
+    label: ADMIN_MENU.label,
+    slidesPerView: SLIDES_PER_VIEW.default,
+    items: visibleItems(ADMIN_MENU, user).map((item) => ({
+      id: item.id,
+      label: item.label,
+      to: item.to,
+      icon: ADMIN_ICONS[item.id] ?? 'settings',
+    })),
+  };
+}
