@@ -25,8 +25,12 @@ export type ModalRequest =
   | { name: 'forgotPassword'; props: { email?: string } }
   /** With `rid`: arrived from a reset request (pin from the mail); without: change while signed in. */
   | { name: 'resetPassword'; props: { rid?: string; email?: string } }
-  /** Customize Your Experience; the back button shows only when `showBack` allows it. */
-  | { name: 'config'; props: { section: ConfigSection; showBack?: boolean } }
+  /**
+   * Customize Your Experience; the back button shows only when `showBack` allows it. `notice`: it
+   * opened by itself after a sign-in (settings.show_config_notice), so saving or dismissing it
+   * turns that setting off.
+   */
+  | { name: 'config'; props: { section: ConfigSection; showBack?: boolean; notice?: boolean } }
   /** Share with Friends: QR code of the get-the-app link and the device share sheet. */
   | { name: 'share'; props: Record<string, never> }
   /** Species sync progress popup (src/features/species/sync): opened and closed by the sync. */

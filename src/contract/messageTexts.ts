@@ -90,7 +90,18 @@ export const welcomeFeatureRecord =
   'Record sightings of birds, mammals, reptiles and amphibians, with or without a signal.';
 export const welcomeFeatureLists = 'Keep your life list, logbooks and trips in one place.';
 export const welcomeFeatureExplore = 'Explore species, places and field guides near you.';
-export const welcomeSignedIn = 'Welcome back, {nickname}. Your sightings are waiting.';
+export const welcomeSignedIn = 'Good to see you, {nickname}.';
+export const welcomeNextStepsTitle = 'Where to next';
+export const welcomeStepRecord = 'Record a sighting';
+export const welcomeStepRecordHint = 'Log what you see now, with or without a signal.';
+export const welcomeStepRecordAction = 'Record now';
+export const welcomeStepSpecies = 'Your species';
+export const welcomeStepSpeciesHint = 'The birds, mammals, reptiles and amphibians of your region.';
+export const welcomeStepSpeciesAction = 'Browse species';
+export const welcomeStepRegion = 'Your region';
+export const welcomeStepRegionHint = 'Your list follows {region}.';
+export const welcomeStepRegionNone = 'Choose where you watch wildlife, and your list follows it.';
+export const welcomeStepRegionChange = 'Change region';
 
 // Server reasons
 export const invalidToken = 'Invalid Token';
@@ -177,6 +188,9 @@ export const configComingSoon = 'Coming soon here';
 export const configWorldList = 'World list';
 export const configLanguage = 'Additional Language';
 export const configProceed = 'Proceed';
+export const configNoticeIntro =
+  'Choose where you watch wildlife and the animal groups you want to follow: your species list is made from them. You can change this any time in Settings.';
+export const configNoticeLater = 'Not now';
 export const back = 'Back';
 export const tryAgain = 'Try again';
 export const settingsTitle = 'Settings';

@@ -1,17 +1,32 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';
 import { product } from '@config/product';
-import { aLoginResponse } from '../../test/factories';
+import { aLoginResponse, aSignedInSession } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
+import { configActions, defaultConfig } from '../configSlice';
 import { AppRoutes } from '../router';
 import { sessionActions } from '../sessionSlice';
 import type { AppStore } from '../store';
 
 const loginAnswer = aLoginResponse();
+const usa = { location_id: 'USA', name: 'United States of America', parent_location: [] };
+
+/** A device whose member already dealt with the config notice: a sign-in opens nothing. */
+function noticeDone(store: AppStore) {
+  act(() => {
+    store.dispatch(
+      configActions.restored({
+        ...defaultConfig,
+        location: usa,
+        settings: { ...defaultConfig.settings, show_config_notice: false },
+      }),
+    );
+  });
+}
 
 describe('the shell', () => {
   it('shows the product name and, signed out, Sign In and Sign Up', async () => {
@@ -32,8 +47,9 @@ describe('the shell', () => {
     expect(await screen.findByRole('dialog', { name: messages.registerTitle })).toBeTruthy();
   });
 
-  it('refreshes on the login and logout events: nickname and Logout, then Sign In again', () => {
+  it('refreshes on the login and logout events: avatar and nickname, Logout, then Sign In again', () => {
     const { store } = renderApp(<AppRoutes />);
+    noticeDone(store);
     act(() => {
       store.dispatch(
         sessionActions.loggedIn({ response: loginAnswer, username: 'wren@example.org', method: 'basic' }),
@@ -41,6 +57,8 @@ describe('the shell', () => {
     });
     const banner = screen.getByRole('banner');
     expect(within(banner).getByText('Wren')).toBeTruthy();
+    // The avatar opens the profile; on a phone it is all the bar shows of the member.
+    expect(within(banner).getByRole('link', { name: 'Wren' }).getAttribute('href')).toBe('/profile');
     expect(within(banner).getByRole('link', { name: messages.logout }).getAttribute('href')).toBe('/logout');
     expect(within(banner).queryByRole('button', { name: messages.signIn })).toBeNull();
 
@@ -55,9 +73,12 @@ describe('the shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeTruthy();
   });
 
-  it('answers a content page honestly with "page not found" until the CMS exists', async () => {
-    renderApp(<AppRoutes />, { route: '/general-content-page/terms-conditions' });
-    expect(await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle })).toBeTruthy();
+  it('answers a content page the server does not have with "page not found"', async () => {
+    // The stand-in network answers 404 to anything it was not told about.
+    renderApp(<AppRoutes />, { route: '/general-content-page/no-such-page' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle }, { timeout: 5_000 }),
+    ).toBeTruthy();
   });
 
   it('opens Reset Password when the mailed link is followed', async () => {
@@ -68,6 +89,7 @@ describe('the shell', () => {
 });
 
 function signIn(store: AppStore, roles: string[] = ['member'], permissions: Permissions = {}) {
+  noticeDone(store);
   act(() => {
     store.dispatch(
       sessionActions.loggedIn({
@@ -221,5 +243,56 @@ describe("'' in the installed app", () => {
     );
     renderApp(<AppRoutes />, { route: '/' });
     expect(await screen.findByRole('navigation', { name: messages.appMenuLabel })).toBeTruthy();
+  });
+});
+
+describe('the config notice', () => {
+  const noticeDialog = () => screen.queryByRole('dialog', { name: messages.configTitle });
+  const signInNow = (store: AppStore) =>
+    act(() => {
+      store.dispatch(
+        sessionActions.loggedIn({ response: loginAnswer, username: 'wren@example.org', method: 'basic' }),
+      );
+    });
+
+  it('opens Customize Your Experience once after a sign-in, and Not now turns it off', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/species' });
+    act(() => {
+      store.dispatch(configActions.restored({ ...defaultConfig, location: usa }));
+    });
+    signInNow(store);
+    const dialog = await screen.findByRole('dialog', { name: messages.configTitle });
+    expect(within(dialog).getByText(messages.configNoticeIntro)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.configNoticeLater }));
+    await waitFor(() => expect(noticeDialog()).toBeNull());
+    expect(store.getState().config.config).toEqual({
+      ...defaultConfig,
+      location: usa,
+      settings: { ...defaultConfig.settings, show_config_notice: false },
+    });
+
+    act(() => {
+      store.dispatch(sessionActions.loggedOut());
+    });
+    signInNow(store);
+    expect(await screen.findByRole('heading', { level: 1, name: labels.species })).toBeTruthy();
+    expect(store.getState().ui.modals).toEqual([]);
+  });
+
+  it('does not open for a session restored at start (a reload is no sign-in)', async () => {
+    const { store } = renderApp(<AppRoutes />, {
+      route: '/species',
+      preloadedState: { session: aSignedInSession() },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: labels.species })).toBeTruthy();
+    expect(store.getState().ui.modals).toEqual([]);
+  });
+
+  it('does not open once the member turned the notice off', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/species' });
+    noticeDone(store);
+    signInNow(store);
+    expect(await screen.findByRole('heading', { level: 1, name: labels.species })).toBeTruthy();
+    expect(store.getState().ui.modals).toEqual([]);
   });
 });

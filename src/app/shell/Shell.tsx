@@ -2,8 +2,9 @@
  * The layout every route renders in: the app bar; on wide screens the side menu (at most 200 px,
  * SPEC §9; not on the paths SPEC §2 names), on narrow ones a Menu link in the app bar to /menu;
  * the page (at most 1396 px wide); the modal stack and the toasts. It also answers the mailed reset
- * link wherever it lands. The side menu loads lazily and decides the screen width itself: '' never
- * shows it, so the first visit downloads none of it.
+ * link wherever it lands, and opens the config notice after a sign-in (useConfigNotice). The side
+ * menu loads lazily and decides the screen width itself: '' never shows it, so the first visit
+ * downloads none of it.
  */
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -14,11 +15,13 @@ import { AppHeader } from './AppHeader';
 import { AppToasts } from './AppToasts';
 import { isSideMenuHidden } from './layout';
 import { ModalHost } from './ModalHost';
+import { useConfigNotice } from './useConfigNotice';
 
 const SideMenu = lazy(async () => ({ default: (await import('./SideMenu')).SideMenu }));
 
 export function Shell() {
   useResetLink();
+  useConfigNotice();
   const { pathname } = useLocation();
   const hasSideMenu = !isSideMenuHidden(pathname);
   return (

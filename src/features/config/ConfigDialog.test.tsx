@@ -67,6 +67,7 @@ async function openConfig(
     config?: Partial<StoredConfig>;
     section?: 'all' | 'location' | 'species';
     showBack?: boolean;
+    notice?: boolean;
   } = {},
 ) {
   const network = fakeNetwork();
@@ -79,7 +80,11 @@ async function openConfig(
     app.store.dispatch(
       uiActions.modalOpened({
         name: 'config',
-        props: { section: options.section ?? 'all', ...(options.showBack ? { showBack: true } : {}) },
+        props: {
+          section: options.section ?? 'all',
+          ...(options.showBack ? { showBack: true } : {}),
+          ...(options.notice ? { notice: true } : {}),
+        },
       }),
     );
   });
@@ -251,5 +256,59 @@ describe('Customize Your Experience', () => {
     proceed(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
     expect(app.store.getState().config.config.species).toEqual(['Birds|IOC', 'Mammals|Larger']);
+  });
+});
+
+describe('Customize Your Experience as the config notice (after a sign-in)', () => {
+  const noticeOff = { ...defaultConfig.settings, show_config_notice: false };
+
+  it('says why it is there, and Not now turns the notice off and changes nothing else', async () => {
+    const { dialog, store, seen } = await openConfig({ notice: true });
+    expect(within(dialog).getByText(messages.configNoticeIntro)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Reptiles/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.configNoticeLater }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    expect(store.getState().config.config).toEqual({ ...defaultConfig, location: usa, settings: noticeOff });
+    expect(seen.some(configProceeded.match)).toBe(false);
+  });
+
+  it('is put off by Escape as well', async () => {
+    const { dialog, store } = await openConfig({ notice: true });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(store.getState().config.config.settings).toEqual(noticeOff));
+  });
+
+  it('Proceed saves the choice with the notice turned off', async () => {
+    const { dialog, store, seen } = await openConfig({ notice: true });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Reptiles/ }));
+    proceed(dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    expect(store.getState().config.config).toEqual({
+      ...defaultConfig,
+      location: usa,
+      species: ['Birds|IOC', 'Mammals|Larger', 'Reptiles'],
+      settings: noticeOff,
+    });
+    expect(seen.find(configProceeded.match)?.payload.config.settings).toEqual(noticeOff);
+  });
+
+  it('put off before any region is stored, stores one in the same save, so the species can follow', async () => {
+    const { dialog, store, seen } = await openConfig({ notice: true, config: { location: null } });
+    fireEvent.click(within(dialog).getByRole('button', { name: messages.configNoticeLater }));
+    await waitFor(() => expect(store.getState().config.config.settings).toEqual(noticeOff));
+    const saves = seen.filter(configActions.saved.match);
+    expect(saves).toHaveLength(1);
+    // No device position here: the initial config's chain asks the server by IP (GET locations,
+    // answered with Western Cape by this fake network).
+    expect(saves[0]?.payload.location).toMatchObject({ location_id: 'ZAF-1189', name: 'Western Cape' });
+  });
+
+  it('does not touch the notice when opened from Settings', async () => {
+    const { dialog, store } = await openConfig({ showBack: true });
+    expect(within(dialog).queryByText(messages.configNoticeIntro)).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: messages.configNoticeLater })).toBeNull();
+    proceed(dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    expect(store.getState().config.config.settings.show_config_notice).toBe(true);
   });
 });

@@ -4,6 +4,10 @@
  * three, the region only ('location') or the groups and language ('species'). The back arrow shows
  * only when `showBack` allows it; without it the dialog is left by Proceed.
  *
+ * As the config notice (`notice`: opened by itself after a sign-in while settings.show_config_notice
+ * is on, src/app/shell/useConfigNotice.ts) it says why it is there and can be put off ("Not now",
+ * Escape); Proceed or putting it off turns the notice off (SPEC §3), so it opens once.
+ *
  * The form is a draft: nothing is saved until Proceed passes the rules of SPEC §5 (in order: a
  * location, then an active animal group), whose messages show as warnings. Without a location yet
  * (the start-up lookup still running, or skipped on the welcome page), the dialog looks one up
@@ -14,6 +18,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { messages } from '@contract/messages';
 import type { ClassificationGroup, Location } from '@contract/reference';
 import { selectConfig } from '../../app/configSlice';
@@ -26,7 +31,7 @@ import { SelectPickerField, useSelectPicker } from '../../ui/SelectPickerField';
 import { AnimalGroupList } from './AnimalGroupList';
 import { configApi, useGetClassificationsQuery, useGetLanguagesQuery } from './configApi';
 import { canonicalSpecies, chooseCategory, speciesToSave, toggleGroup, validateConfig } from './configDraft';
-import { proceedConfig } from './configThunks';
+import { dismissConfigNotice, proceedConfig } from './configThunks';
 import { toConfigLocation } from './locate';
 import { lookUpDialogLocation } from './lookups';
 
@@ -34,6 +39,8 @@ export interface ConfigDialogProps {
   modalId: string;
   section: ConfigSection;
   showBack?: boolean;
+  /** Opened by itself after a sign-in: explains itself, can be put off, and turns the notice off. */
+  notice?: boolean;
 }
 
 const NO_GROUPS: readonly ClassificationGroup[] = [];
@@ -48,7 +55,7 @@ function configLocationItem(location: ConfigLocation): PickerItem {
   return { id: location.location_id, label: location.name, ...(parents ? { secondary: parents } : {}) };
 }
 
-export function ConfigDialog({ modalId, section, showBack = false }: ConfigDialogProps) {
+export function ConfigDialog({ modalId, section, showBack = false, notice = false }: ConfigDialogProps) {
   const dispatch = useAppDispatch();
   const config = useAppSelector(selectConfig);
   const showsLocation = section !== 'species';
@@ -88,6 +95,10 @@ export function ConfigDialog({ modalId, section, showBack = false }: ConfigDialo
   const languages = useGetLanguagesQuery(undefined, { skip: !showsSpecies });
 
   const close = () => dispatch(uiActions.modalClosed(modalId));
+  const putOff = () => {
+    void dispatch(dismissConfigNotice(location));
+    close();
+  };
   const warn = (message: string) => dispatch(uiActions.toastShown({ severity: 'warning', message }));
 
   // Regions found by the picker's searches, so a chosen one is stored with its parents.
@@ -161,6 +172,7 @@ export function ConfigDialog({ modalId, section, showBack = false }: ConfigDialo
         location,
         species: showsSpecies ? saved : config.species,
         language: showsSpecies ? { language } : config.language,
+        settings: notice ? { ...config.settings, show_config_notice: false } : config.settings,
       }),
     );
     // SPEC: on the web the dialog closes with true; `config/proceeded` carries the outcome.
@@ -173,14 +185,19 @@ export function ConfigDialog({ modalId, section, showBack = false }: ConfigDialo
       title={messages.configTitle}
       maxWidth="sm"
       {...(showBack ? { back: { label: messages.back, onClick: close }, onClose: close } : {})}
+      {...(notice ? { onClose: putOff } : {})}
       onSubmit={proceed}
       actions={
-        <Button type="submit" variant="contained" loading={waitsForGroups}>
-          {messages.configProceed}
-        </Button>
+        <>
+          {notice && <Button onClick={putOff}>{messages.configNoticeLater}</Button>}
+          <Button type="submit" variant="contained" loading={waitsForGroups}>
+            {messages.configProceed}
+          </Button>
+        </>
       }
     >
       <Stack spacing={3} sx={{ pt: 1 }}>
+        {notice && <Typography color="text.secondary">{messages.configNoticeIntro}</Typography>}
         {showsLocation && (
           <SelectPickerField
             label={messages.configRegion}

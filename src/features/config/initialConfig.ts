@@ -19,6 +19,17 @@ export interface InitialConfigOptions {
   log?: (message: string, error: unknown) => void;
 }
 
+/** The initial config's location chain (never fails: the United States at worst), not stored. */
+export function findInitialLocation(options: InitialConfigOptions = {}): AppThunk<Promise<InitialLocation>> {
+  return (_dispatch, _getState, { apiClient }) =>
+    chooseInitialLocation({
+      position: options.position ?? browserPositionSource(globalThis.navigator?.geolocation),
+      nearest: (point) => nearestLocation(apiClient, point),
+      byIp: () => locationByIp(apiClient),
+      log: options.log ?? ((message, error) => console.warn(message, error)),
+    });
+}
+
 /**
  * Resolves with what was chosen, or null when nothing was stored: a config existed already, or
  * the member chose a location themselves while the lookup ran (theirs wins).
@@ -26,14 +37,9 @@ export interface InitialConfigOptions {
 export function setUpInitialConfig(
   options: InitialConfigOptions = {},
 ): AppThunk<Promise<InitialLocation | null>> {
-  return async (dispatch, getState, { apiClient }) => {
+  return async (dispatch, getState) => {
     if (getState().config.isStored) return null;
-    const chosen = await chooseInitialLocation({
-      position: options.position ?? browserPositionSource(globalThis.navigator?.geolocation),
-      nearest: (point) => nearestLocation(apiClient, point),
-      byIp: () => locationByIp(apiClient),
-      log: options.log ?? ((message, error) => console.warn(message, error)),
-    });
+    const chosen = await dispatch(findInitialLocation(options));
     // A setting saved meanwhile keeps its value: only the location is filled in.
     const { config, isStored } = getState().config;
     if (config.location !== null) return null;
