@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
+import { sightingTexts } from '@contract/sightingTexts';
 import { product } from '@config/product';
 import { AppRoutes } from '../../app/router';
-import { fakeNetwork } from '../../test/fakeNetwork';
+import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { aSignedInSession } from '../../test/factories';
 
@@ -31,7 +33,7 @@ describe('the profile page', () => {
     network.on('GET', 'users/u-1', { body: { status: 'success', profile: wren, roles: ['member'] } });
     renderApp(<AppRoutes />, { route: '/profile', network, preloadedState: { session: signedIn } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Wren' })).toBeTruthy();
-    expect(screen.getByText('Hedgerows, mostly.')).toBeTruthy();
+    expect(await screen.findByText('Hedgerows, mostly.')).toBeTruthy();
     expect(screen.getByText('wren@example.org')).toBeTruthy();
     expect(screen.getByText('South Africa')).toBeTruthy();
     expect(screen.getByRole('link', { name: messages.profileEdit }).getAttribute('href')).toBe(
@@ -71,5 +73,22 @@ describe('the profile page', () => {
     network.on('GET', 'users/nobody', { status: 404, body: { status: 'failed', reason: messages.notFound } });
     renderApp(<AppRoutes />, { route: '/profile/nobody', network });
     expect(await screen.findByText(messages.notFound)).toBeTruthy();
+  });
+
+  it("shows one's own stats on /profile itself, before GET users/{id} has answered", async () => {
+    const network = fakeNetwork();
+    // The profile call never answers here: the stats and the header must not wait for it.
+    const waiting: FakeNetwork = {
+      ...network,
+      fetch: (input, init) =>
+        String(input instanceof Request ? input.url : input).includes('/users/u-1')
+          ? new Promise<Response>(() => {})
+          : network.fetch(input, init),
+    };
+    renderApp(<AppRoutes />, { route: '/profile', network: waiting, preloadedState: { session: signedIn } });
+    const stats = await screen.findByRole('region', { name: labels.stats });
+    expect(await within(stats).findByText(sightingTexts.statsEmpty)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Wren' })).toBeTruthy();
+    expect(screen.queryByText('wren@example.org')).toBeNull();
   });
 });

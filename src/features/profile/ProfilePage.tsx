@@ -1,8 +1,11 @@
 /**
  * /profile (the signed-in member's own) and /profile/{user_id} (anybody's public profile): who the
- * member is, from GET users/{id}. The owner also sees their name, email and region and a link to
- * the profile editor. `?section=stats` (the menu's Stats) shows the member's stats (stats/), also
- * when the profile itself cannot be loaded: one's own are counted on the device, offline too.
+ * member is, from GET users/{id}, and their stats (stats/). The owner also sees their name, email
+ * and region and a link to the profile editor.
+ *
+ * The parts do not wait for each other: one's own header comes from the session and one's own
+ * stats are counted on the device (offline too), so both show at once while GET users/{id} is on
+ * its way (or failed); another member's header and stats each show when their own call answers.
  * Posts, places and sightings (the menu opens them as `?section=…`) are not built yet, and the
  * page says so instead of showing made-up figures.
  */
@@ -23,8 +26,8 @@ import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { ProfileStats } from './stats/ProfileStats';
 
+/** Parts the menu asks for that are not built yet (Stats always shows). */
 const SECTIONS: Record<string, string> = {
-  stats: labels.stats,
   posts: labels.posts,
   places: labels.places,
   sightings: labels.sightings,
@@ -33,6 +36,26 @@ const SECTIONS: Record<string, string> = {
 const memberSince = (seconds: number) =>
   new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long' }).format(new Date(seconds * 1000));
 
+function Header({ nickname, avatar, since }: { nickname: string; avatar: string | null; since?: number }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Avatar src={avatar ?? undefined} alt="" aria-hidden sx={{ width: 72, height: 72, fontSize: 32 }}>
+        {nickname.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {nickname}
+        </Typography>
+        {since !== undefined && (
+          <Typography color="text.secondary">
+            {formatMessage(messages.profileMemberSince, { date: memberSince(since) })}
+          </Typography>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
 export function ProfilePage() {
   const { user_id: requestedId } = useParams();
   const [search] = useSearchParams();
@@ -40,53 +63,35 @@ export function ProfilePage() {
   const id = requestedId ?? me?.user_id;
   const isOwn = id !== undefined && id === me?.user_id;
   const { data, error, isLoading } = useGetUserQuery(id ? { id } : skipToken);
-  const sectionKey = search.get('section') ?? '';
-  const section = SECTIONS[sectionKey];
-  const stats = sectionKey === 'stats' && id !== undefined && <ProfileStats userId={id} />;
+  const section = SECTIONS[search.get('section') ?? ''];
+  const profile = data?.profile;
+  const full = profile && 'username' in profile ? profile : null;
+  const reason = error && 'reason' in error ? error.reason : error ? messages.serverError : null;
 
-  if (isLoading) {
-    return (
-      <Box sx={{ py: 6, display: 'flex', justifyContent: 'center' }}>
+  let header;
+  if (profile) {
+    header = <Header nickname={profile.nickname} avatar={profile.avatar} since={profile.created_at} />;
+  } else if (isOwn && me) {
+    header = <Header nickname={me.nickname} avatar={me.avatar} />;
+  } else if (isLoading) {
+    header = (
+      <Box sx={{ display: 'flex', justifyContent: 'center' }}>
         <CircularProgress aria-label={messages.loading} />
       </Box>
     );
-  }
-  if (error || !data) {
-    const reason = error && 'reason' in error ? error.reason : messages.serverError;
-    return (
-      <Stack spacing={2} sx={{ py: 6 }}>
-        <Typography variant="h4" component="h1">
-          {labels.profile}
-        </Typography>
-        <Alert severity="error">{reason}</Alert>
-        {stats}
-      </Stack>
+  } else {
+    header = (
+      <Typography variant="h4" component="h1">
+        {labels.profile}
+      </Typography>
     );
   }
 
-  const { profile } = data;
-  const full = 'username' in profile ? profile : null;
   return (
     <Stack spacing={3} sx={{ py: 4, maxWidth: 720 }}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Avatar
-          src={profile.avatar ?? undefined}
-          alt=""
-          aria-hidden
-          sx={{ width: 72, height: 72, fontSize: 32 }}
-        >
-          {profile.nickname.slice(0, 1).toUpperCase()}
-        </Avatar>
-        <Box>
-          <Typography variant="h4" component="h1">
-            {profile.nickname}
-          </Typography>
-          <Typography color="text.secondary">
-            {formatMessage(messages.profileMemberSince, { date: memberSince(profile.created_at) })}
-          </Typography>
-        </Box>
-      </Stack>
-      {profile.about && <Typography sx={{ whiteSpace: 'pre-line' }}>{profile.about}</Typography>}
+      {header}
+      {reason && <Alert severity="error">{reason}</Alert>}
+      {profile?.about && <Typography sx={{ whiteSpace: 'pre-line' }}>{profile.about}</Typography>}
       {isOwn && full && (
         <Box
           component="dl"
@@ -112,12 +117,12 @@ export function ProfilePage() {
           </Typography>
         </Box>
       )}
-      {stats}
-      {section && !stats && (
+      {section && (
         <Alert severity="info">
           {formatMessage(messages.profileSectionComingSoon, { section, product: product.name })}
         </Alert>
       )}
+      {id !== undefined && <ProfileStats userId={id} />}
       {isOwn && (
         <Box>
           <Button component={RouterLink} to="/user-profile" variant="outlined">

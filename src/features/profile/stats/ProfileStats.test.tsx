@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import Dexie from 'dexie';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
@@ -116,7 +117,8 @@ describe('my stats', () => {
     const eagle = expected.observations[baldEagle.id]!;
     const robinSeen = expected.observations[robin.id]!;
     const elephantSeen = expected.observations[elephant.id]!;
-    // The latest lifer first.
+    // The latest lifer first; the English names of the species on the device follow the figures.
+    await waitFor(() => expect(tableRows()[0]?.[0]).toBe(elephant.name));
     expect(tableRows()).toEqual([
       [
         elephant.name,
@@ -142,6 +144,32 @@ describe('my stats', () => {
     ]);
   });
 
+  it('show while a species sync holds the species table: the figures read the sightings only', async () => {
+    await recordObservation(db, WREN, aSighting(baldEagle, localSeconds(2026, 3, 3)));
+    // A species sync's readwrite transaction, held open until released (Dexie.waitFor keeps it
+    // alive): IndexedDB runs a read of the species table only after it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sync = db.transaction('rw', db.species, async () => {
+      await db.species.put(baldEagle);
+      await Dexie.waitFor(held);
+    });
+    renderApp(<AppRoutes />, {
+      route: '/profile',
+      network: offlineNetwork(),
+      preloadedState: { session: signedIn },
+    });
+    await screen.findByRole('table', { name: sightingTexts.statsSpeciesSeen });
+    expect(totals()[sightingTexts.statsSightings]).toBe('1');
+    expect(tableRows()[0]?.[0]).toBe('Haliaeetus leucocephalus');
+
+    release();
+    await sync;
+    await waitFor(() => expect(tableRows()[0]?.[0]).toBe('Bald Eagle'));
+  });
+
   it('follow a new sighting at once', async () => {
     const network = fakeNetwork();
     network.on('GET', 'users/u-1', {
@@ -160,7 +188,7 @@ describe('my stats', () => {
 });
 
 describe("another member's stats", () => {
-  it("show the server's reason when the member keeps them private", async () => {
+  it('say plainly that the member keeps them private when the server answers 403', async () => {
     const network = fakeNetwork();
     network.on('GET', 'users/u-2', { body: { status: 'success', profile: otherMember } });
     network.on('GET', 'users/u-2/stats', {
@@ -168,12 +196,27 @@ describe("another member's stats", () => {
       body: { status: 'failed', reason: messages.statsHidden },
     });
     renderApp(<AppRoutes />, {
-      route: '/profile/u-2?section=stats',
+      route: '/profile/u-2',
       network,
       preloadedState: { session: signedIn },
     });
-    expect(await screen.findByText(messages.statsHidden)).toBeTruthy();
+    const section = await screen.findByRole('region', { name: labels.stats });
+    expect(await within(section).findByText(messages.statsHidden)).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    // The profile itself still shows.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kestrel' })).toBeTruthy();
+  });
+
+  it("show another refusal's reason as it is", async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'users/u-3', { status: 404, body: { status: 'failed', reason: messages.notFound } });
+    network.on('GET', 'users/u-3/stats', {
+      status: 404,
+      body: { status: 'failed', reason: messages.notFound },
+    });
+    renderApp(<AppRoutes />, { route: '/profile/u-3', network, preloadedState: { session: signedIn } });
+    const section = await screen.findByRole('region', { name: labels.stats });
+    expect(await within(section).findByText(messages.notFound)).toBeTruthy();
   });
 
   it('come from GET users/{id}/stats, named from the device and their public sightings', async () => {
@@ -217,6 +260,7 @@ describe("another member's stats", () => {
     });
     await screen.findByRole('table', { name: sightingTexts.statsSpeciesSeen });
     expect(totals()[sightingTexts.statsSightings]).toBe('4');
+    await waitFor(() => expect(tableRows()[0]?.[0]).toBe('Bald Eagle'));
     expect(tableRows().map((row) => [row[0], row[1], row[4]])).toEqual([
       ['Bald Eagle', '2', 'Washington'],
       ['Turdus migratorius', '1', sightingTexts.statsLocationUnknown],
