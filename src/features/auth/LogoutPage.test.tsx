@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
 import type { RootState } from '../../app/store';
@@ -47,12 +47,36 @@ describe('/logout', () => {
     expect(within(dialog).getByRole('button', { name: messages.logoutConfirmButton })).toBeTruthy();
   });
 
-  it('Cancel keeps the session and goes home', async () => {
-    const { store, network } = renderLogout(signedIn);
+  it('Cancel keeps the session and returns to the page the member came from', async () => {
+    const { store, network } = renderApp(
+      <Routes>
+        <Route path="/" element={<h1>Home</h1>} />
+        <Route
+          path="/species"
+          element={
+            <>
+              <h1>Species</h1>
+              <Link to="/logout">Logout</Link>
+            </>
+          }
+        />
+        <Route path="/logout" element={<LogoutPage />} />
+      </Routes>,
+      { route: '/species', preloadedState: signedIn },
+    );
+    fireEvent.click(await screen.findByRole('link', { name: 'Logout' }));
+    fireEvent.click(await screen.findByRole('button', { name: messages.cancel }));
+    await screen.findByRole('heading', { name: 'Species' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(store.getState().session.user?.nickname).toBe('Wren');
+    expect(network.sent).toEqual([]);
+  });
+
+  it('Cancel goes home when /logout was opened directly (nothing of ours to go back to)', async () => {
+    const { store } = renderLogout(signedIn);
     fireEvent.click(await screen.findByRole('button', { name: messages.cancel }));
     await screen.findByRole('heading', { name: 'Home' });
     expect(store.getState().session.user?.nickname).toBe('Wren');
-    expect(network.sent).toEqual([]);
   });
 
   it("'Yes, log me out!' ends the session on the server and the device, then goes home", async () => {

@@ -1,11 +1,14 @@
 /**
  * `/logout` (SPEC §2, §4): asks 'Log Out / Are you sure?' with the warning that an offline member
- * cannot log back in; 'Yes, log me out!' ends the session (server and device), Cancel goes back.
+ * cannot log back in; 'Yes, log me out!' ends the session (server and device) and goes to ''.
+ * Cancel returns to the page the member came from (a step back in the history, as the page guard
+ * undoes a refused navigation); opened directly (a typed or shared address), there is nothing of
+ * ours to go back to, so it goes to ''.
  * With items not yet uploaded it says how many and offers to sync them first (R10); logging out
  * anyway keeps them on the device for the member's next session here.
  */
 import { useId, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -24,6 +27,8 @@ import { logout } from './authThunks';
 export function LogoutPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const navigationType = useNavigationType();
+  const { key } = useLocation();
   const isSignedIn = useAppSelector(selectIsSignedIn);
   const userId = useAppSelector(selectUser)?.user_id ?? null;
   const online = useAppSelector(selectIsOnline);
@@ -35,7 +40,8 @@ export function LogoutPage() {
 
   if (!isSignedIn && !busy) return <Navigate to="/" replace />;
 
-  const cancel = () => void navigate('/', { replace: true });
+  const cameFromInsideTheApp = navigationType === NavigationType.Push && key !== 'default';
+  const cancel = () => void (cameFromInsideTheApp ? navigate(-1) : navigate('/', { replace: true }));
   async function confirm() {
     setBusy(true);
     await dispatch(logout());
