@@ -121,6 +121,13 @@ async function serverRecords(collection = OBSERVATIONS_COLLECTION): Promise<Sync
 
 const live = (records: SyncRecord[]) => records.filter((record) => !record.deleted);
 
+/** Ids of the member's live records on the server, sorted. */
+async function serverIds(): Promise<string[]> {
+  return live(await serverRecords())
+    .map((record) => record.id)
+    .sort();
+}
+
 describe('member sync', () => {
   it('pushes sightings saved offline exactly once, with their lifer flags, and clears every mark', async () => {
     const first = await recordObservation(db, member.id, sighting(BALD_EAGLE, 1_700_000_000));
@@ -207,11 +214,7 @@ describe('member sync', () => {
 
     const summary = await syncMemberData({ db, api: client }, engine, member.id);
     expect(summary.parked).toBe(1);
-    expect(
-      live(await serverRecords())
-        .map((record) => record.id)
-        .sort(),
-    ).toEqual([good.id, alsoGood.id].sort());
+    expect(await serverIds()).toEqual([good.id, alsoGood.id].sort());
     const parked = await db.dirty.get([OBSERVATIONS_COLLECTION, huge.id]);
     expect(parked?.parked?.status).toBe(413);
     expect(await unsyncedCount(db, member.id)).toBe(1); // still shown as not uploaded
@@ -257,11 +260,7 @@ describe('member sync', () => {
 
     const summary = await syncMemberData({ db, api: client }, engine, member.id);
     expect(summary.parked).toBe(1);
-    expect(
-      live(await serverRecords())
-        .map((record) => record.id)
-        .sort(),
-    ).toEqual([good.id, alsoGood.id].sort());
+    expect(await serverIds()).toEqual([good.id, alsoGood.id].sort());
     const parked = await db.dirty.get([OBSERVATIONS_COLLECTION, junk.id]);
     expect(parked?.parked).toMatchObject({ status: 400, reason: expect.stringMatching(/^date: /) as string });
     // verify + the refused PUT, then verify + PUT of the other two: no halving.
@@ -280,11 +279,7 @@ describe('member sync', () => {
     expect(summary.error).not.toBeNull(); // the sync failed and will be retried…
     // …but only the one record waits: every other sighting is on the server.
     expect(await unsyncedCount(db, member.id)).toBe(1);
-    expect(
-      live(await serverRecords())
-        .map((record) => record.id)
-        .sort(),
-    ).toEqual([first.id, ...others.map((row) => row.id)].sort());
+    expect(await serverIds()).toEqual([first.id, ...others.map((row) => row.id)].sort());
     expect((await db.dirty.get([OBSERVATIONS_COLLECTION, stuck.id]))?.parked).toBeUndefined();
 
     failPutsHolding = null; // the server is fixed: the retry takes it
