@@ -1,25 +1,22 @@
 /**
  * Content pages and help (SPEC §2 `/general-content-page/{slug}`, `/general-help[/{category}]`;
  * §3 "help topics, CMS pages (by id or slug)"; §7 "GET help (include_content)", "GET help/{topic}",
- * "GET cms/pages/{id}", "GET cms/pages/slug/{slug}"). Bodies are Markdown: the client renders them
- * and sanitises the HTML (src/features/cms). Anyone may read them, with a client token too.
+ * "GET cms/pages/{id}", "GET cms/pages/slug/{slug}"). Bodies are CommonMark Markdown: the client
+ * renders them as React elements and drops raw HTML (src/features/cms/Markdown.tsx). Anyone may read
+ * them, with a client token too.
  * Pure: no Node, DOM or Dexie.
  */
 import { Type, type Static } from 'typebox';
+import { CONTENT_SLUG_MAX, CONTENT_SLUG_PATTERN } from './contentPaths';
 import { success } from './envelope';
 
-/** A page's or topic's address: lowercase words joined by single hyphens ('terms-conditions'). */
-export const CONTENT_SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
-export const CONTENT_SLUG_MAX = 100;
-
-/** The two pages the Register dialog links to (SPEC §2). */
-export const TERMS_SLUG = 'terms-conditions';
-export const PRIVACY_SLUG = 'privacy-policy';
-
-/** True for a string the server could hold as a slug (the client checks addresses before asking). */
-export function isContentSlug(value: string): boolean {
-  return value.length <= CONTENT_SLUG_MAX && new RegExp(CONTENT_SLUG_PATTERN).test(value);
-}
+export {
+  CONTENT_SLUG_MAX,
+  CONTENT_SLUG_PATTERN,
+  isContentSlug,
+  PRIVACY_SLUG,
+  TERMS_SLUG,
+} from './contentPaths';
 
 const slug = (description: string) =>
   Type.String({ minLength: 1, maxLength: CONTENT_SLUG_MAX, pattern: CONTENT_SLUG_PATTERN, description });

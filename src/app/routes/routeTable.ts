@@ -20,7 +20,7 @@ export const FEATURES = {
   species: { name: labels.featureSpecies, folder: 'src/features/species' },
   observations: { name: labels.featureObservations, folder: 'src/features/observations' },
   maps: { name: labels.featureMaps, folder: 'src/features/map' },
-  help: { name: labels.featureHelp, folder: 'src/features/help' },
+  help: { name: labels.featureHelp, folder: 'src/features/cms' },
   locations: { name: labels.featureLocations, folder: 'src/features/admin' },
   places: { name: labels.featurePlaces, folder: 'src/features/places' },
   fieldguides: { name: labels.featureFieldGuides, folder: 'src/features/fieldguides' },

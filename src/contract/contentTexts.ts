@@ -1,0 +1,26 @@
+/**
+ * User-visible texts of the content pages and help (src/features/cms: `/general-content-page/…`,
+ * `/general-help…`, the page dialog over Register). Kept apart from messageTexts.ts, like
+ * speciesTexts.ts, so the first route does not download them: only the lazily loaded pages and the
+ * dialog import this module. The pages' own words come from the server (docs/api.md "Content
+ * pages and help").
+ */
+export const contentTexts = {
+  contentUpdated: 'Last updated {date}',
+  contentNotFoundBody: 'There is no page at this address. It may have been removed.',
+  contentNotSaved: 'Not on this device yet',
+  contentNotSavedBody:
+    'This page has not been opened on this device while online. Open it once with a connection, and it opens offline from then on.',
+  contentOfflineCopy: 'You are offline: this is the copy saved on this device.',
+  contentFailed: 'This page could not be loaded: {reason}',
+  helpTitle: 'Help',
+  helpIntro: 'Answers to the questions members ask most, by subject.',
+  helpSubjects: 'Subjects',
+  helpTopicCount: '{count} topics',
+  helpAllSubjects: 'All help',
+  helpTopics: 'Topics',
+  helpNoSuchSubject: 'There is no help subject at this address.',
+  helpNotSavedBody:
+    'Help has not been opened on this device while online. Open it once with a connection, and every help page opens offline from then on.',
+  helpEmpty: 'There is no help here yet.',
+};
