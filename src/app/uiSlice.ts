@@ -34,7 +34,9 @@ export type ModalRequest =
   /** Share with Friends: QR code of the get-the-app link and the device share sheet. */
   | { name: 'share'; props: Record<string, never> }
   /** Species sync progress popup (src/features/species/sync): opened and closed by the sync. */
-  | { name: 'speciesSync'; props: Record<string, never> };
+  | { name: 'speciesSync'; props: Record<string, never> }
+  /** A content page (terms, privacy policy) over the dialog that links to it (src/features/cms). */
+  | { name: 'contentPage'; props: { slug: string } };
 
 export type ModalName = ModalRequest['name'];
 export type ModalEntry = ModalRequest & { id: string };

@@ -31,6 +31,11 @@ export interface AppDialogProps {
   /** Below the actions, e.g. "Don't have an account? Create yours now". */
   footer?: ReactNode;
   maxWidth?: 'xs' | 'sm';
+  /**
+   * The content is long text that may scroll with nothing focusable in it (a content page): it
+   * takes keyboard focus, so it can be scrolled with the keys (WCAG 2.1.1), named by the title.
+   */
+  focusableContent?: boolean;
 }
 
 export function AppDialog({
@@ -43,12 +48,17 @@ export function AppDialog({
   actions,
   footer,
   maxWidth = 'xs',
+  focusableContent = false,
 }: AppDialogProps) {
   const titleId = useId();
   const showClose = closeLabel !== undefined && onClose !== undefined;
   const body = (
     <>
-      <DialogContent>{children}</DialogContent>
+      <DialogContent
+        {...(focusableContent ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+      >
+        {children}
+      </DialogContent>
       {actions && (
         <DialogActions sx={{ px: 3, pb: footer ? 1 : 2, flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>
       )}

@@ -4,6 +4,7 @@
  */
 import { Suspense } from 'react';
 import { ForgotPasswordDialog, LoginDialog, RegisterDialog, ResetPasswordDialog } from '../../features/auth';
+import { ContentDialog } from '../../features/cms';
 import { ConfigDialog } from '../../features/config';
 import { ShareDialog } from '../../features/share';
 import { SpeciesSyncPopup } from '../../features/species/sync/modals';
@@ -26,6 +27,8 @@ function ModalView({ entry }: { entry: ModalEntry }) {
       return <ShareDialog modalId={entry.id} />;
     case 'speciesSync':
       return <SpeciesSyncPopup modalId={entry.id} />;
+    case 'contentPage':
+      return <ContentDialog modalId={entry.id} {...entry.props} />;
   }
 }
 

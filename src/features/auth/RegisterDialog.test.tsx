@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+// The terms and privacy dialogs keep a copy of the page on the device (idb-keyval).
+import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@contract/messages';
@@ -7,13 +9,15 @@ import { uiActions } from '../../app/uiSlice';
 import { apiCalls } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { aLoginResponse } from '../../test/factories';
+import { answeringContent, aPage } from '../cms/testContent';
 
 async function openRegister() {
   const app = renderApp(null);
   act(() => {
     app.store.dispatch(uiActions.modalOpened({ name: 'register', props: {} }));
   });
-  const dialog = await screen.findByRole('dialog', { name: messages.registerTitle });
+  // The dialog is a lazy chunk: its first load may take a while on a busy machine.
+  const dialog = await screen.findByRole('dialog', { name: messages.registerTitle }, { timeout: 5_000 });
   const type = (label: string, value: string) =>
     fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
   const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: messages.createAccount }));
@@ -69,6 +73,44 @@ describe('the Register dialog', () => {
       '/general-content-page/privacy-policy',
     );
   });
+
+  it('opens the terms over the dialog, and closing them returns to the form with everything typed', async () => {
+    const opened = await openRegister();
+    answeringContent(opened.network, [
+      aPage(),
+      aPage({
+        slug: 'privacy-policy',
+        title: 'Privacy Policy',
+        content: '## What we keep\n\nYour sightings.',
+      }),
+    ]);
+    fillValid(opened);
+
+    fireEvent.click(within(opened.dialog).getByRole('link', { name: messages.termsLink }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms & Conditions' }, { timeout: 5_000 });
+    expect(await within(terms).findByRole('heading', { level: 3, name: 'Your account' })).toBeTruthy();
+    expect(opened.store.getState().ui.modals.map((modal) => modal.name)).toEqual(['register', 'contentPage']);
+    fireEvent.click(within(terms).getAllByRole('button', { name: messages.close }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms & Conditions' })).toBeNull());
+
+    fireEvent.click(within(opened.dialog).getByRole('link', { name: messages.privacyLink }));
+    const privacy = await screen.findByRole('dialog', { name: 'Privacy Policy' });
+    expect(within(privacy).getByText('Your sightings.')).toBeTruthy();
+    fireEvent.keyDown(privacy, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Privacy Policy' })).toBeNull());
+
+    const dialog = screen.getByRole('dialog', { name: messages.registerTitle });
+    const value = (label: string) => within(dialog).getByLabelText<HTMLInputElement>(label).value;
+    expect(value(messages.fieldName)).toBe('Jenny Wren');
+    expect(value(messages.fieldNickname)).toBe('wren');
+    expect(value(messages.fieldEmail).trim()).toBe('Jenny@Example.org');
+    expect(value(messages.fieldPassword)).toBe('Feathers12');
+    expect(value(messages.fieldConfirmPassword)).toBe('Feathers12');
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('checkbox', { name: messages.termsLabel }).checked,
+    ).toBe(true);
+    expect(opened.store.getState().ui.modals.map((modal) => modal.name)).toEqual(['register']);
+  }, 20_000);
 
   it('asks for the terms first, even with every field empty', async () => {
     const opened = await openRegister();

@@ -1,2 +1,3 @@
-/** The CMS domain as other parts of the app see it. */
+/** The content domain (pages by slug, help) as other parts of the app see it. */
 export { cmsRoutes } from './routes';
+export { ContentDialog } from './modals';
