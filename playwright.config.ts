@@ -17,6 +17,16 @@ const dataDir = process.env.FIELDMARK_DATA_DIR;
 // The server serves a copy of the build, so a spec can deploy a new version (support/deploy.ts).
 process.env.E2E_STATIC_DIR ??= join(dataDir, 'app');
 const staticDir = process.env.E2E_STATIC_DIR;
+// An administrator for the specs that need one (support/admin.ts), made as an operator makes one:
+// with the CLI, before the server starts, since the embedded database admits one process at a
+// time. On a DATA_DIR that has it already, the CLI says so and the server starts all the same.
+process.env.E2E_ADMIN_EMAIL ??= 'e2e-admin@example.org';
+process.env.E2E_ADMIN_PASSWORD ??= 'Harrier2026';
+const createAdmin = [
+  'node --import tsx server/cli.ts user:create',
+  `--email ${process.env.E2E_ADMIN_EMAIL} --password ${process.env.E2E_ADMIN_PASSWORD}`,
+  '--nickname Harrier --role admin',
+].join(' ');
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -50,6 +60,7 @@ export default defineConfig({
     command: [
       ...(process.env.E2E_SKIP_BUILD ? [] : ['npm run build']),
       `node -e "require('node:fs').cpSync('dist', process.env.STATIC_DIR, { recursive: true })"`,
+      `(${createAdmin} || true)`,
       'node --import tsx server/main.ts',
     ].join(' && '),
     url: `${baseURL}/api/v1.0/health`,

@@ -9,6 +9,7 @@ import { messages } from '../../src/contract/messages';
 import { product } from '../../src/config/product';
 import { linkIn, mailsTo, pinIn } from '../server/mailbox';
 import { expectNoSeriousViolations } from './support/axe';
+import { putOffConfigNotice } from './support/member';
 
 const dataDir = process.env.FIELDMARK_DATA_DIR;
 // playwright.config.ts always sets it; without it the mail cannot be read, which is a failure, not a skip.
@@ -73,6 +74,8 @@ test('register, log out, log in, reset the password by the mailed link, log in w
   await register.getByRole('checkbox', { name: messages.termsLabel }).check();
   await register.getByRole('button', { name: messages.createAccount, exact: true }).click();
   await expect(register).toBeHidden();
+  // Joining opens Customize Your Experience by itself (the config notice; onboarding.spec.ts).
+  await putOffConfigNotice(page);
   await expect(banner(page)).toContainText(nickname);
 
   // The session survives a reload (restored from the key-value store before the first render).

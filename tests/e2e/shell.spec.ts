@@ -9,6 +9,7 @@ import { labels } from '../../src/contract/labels';
 import { formatMessage, messages } from '../../src/contract/messages';
 import { product } from '../../src/config/product';
 import { expectNoSeriousViolations } from './support/axe';
+import { putOffConfigNotice } from './support/member';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -31,6 +32,8 @@ async function signInAsNewMember(page: Page): Promise<string> {
   await dialog.getByLabel(messages.fieldPassword, { exact: true }).fill(password);
   await dialog.getByRole('button', { name: messages.signIn, exact: true }).click();
   await expect(dialog).toBeHidden();
+  // A first sign-in in this browser opens Customize Your Experience by itself (onboarding.spec.ts).
+  await putOffConfigNotice(page);
   await expect(page.getByRole('banner')).toContainText(nickname);
   return nickname;
 }
