@@ -192,10 +192,26 @@ export const SpeciesListResponseSchema = success({
 });
 export type SpeciesListResponse = Static<typeof SpeciesListResponseSchema>;
 
+/** `GET species/{id}?observations=true`: the most sightings one answer holds, and the default. */
+export const SPECIES_OBSERVATIONS_PAGE_MAX = 500;
+export const SPECIES_OBSERVATIONS_PAGE_DEFAULT = 100;
+
 export const SpeciesQuerySchema = Type.Object({
   observations: Type.Optional(
     Type.Boolean({ default: false, description: "Add the signed-in member's own sightings of it" }),
   ),
+  limit: Type.Integer({
+    minimum: 1,
+    maximum: SPECIES_OBSERVATIONS_PAGE_MAX,
+    default: SPECIES_OBSERVATIONS_PAGE_DEFAULT,
+    description: 'With observations=true: at most this many sightings (oldest change first)',
+  }),
+  skip: Type.Integer({
+    minimum: 0,
+    maximum: SKIP_MAX,
+    default: 0,
+    description: 'With observations=true: sightings to skip (paging)',
+  }),
 });
 export type SpeciesQuery = Static<typeof SpeciesQuerySchema>;
 
@@ -203,7 +219,7 @@ export const SpeciesResponseSchema = success({
   species: SpeciesSchema,
   observations: Type.Array(SyncRecordSchema, {
     description:
-      "With observations=true and a member token: the member's `species_observations` records of this species (no tombstones); otherwise empty",
+      "With observations=true and a member token: a page (limit, skip) of the member's `species_observations` records of this species (no tombstones), oldest change first; otherwise empty",
   }),
 });
 export type SpeciesResponse = Static<typeof SpeciesResponseSchema>;

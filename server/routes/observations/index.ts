@@ -16,12 +16,12 @@ import {
   SpeciesObservationStatsParamsSchema,
   SpeciesObservationStatsResponseSchema,
 } from '@contract/observations';
-import { userStats } from '@contract/stats';
 import { notFound } from '../../errors';
 import { memberOf } from '../../plugins/app/auth/guard';
+import { statsOfGroups } from '../../plugins/app/observations/sighting-groups';
 
 const observations: FastifyPluginCallbackTypebox = (app, _options, done) => {
-  const { reads } = app.observations;
+  const { reads, groups } = app.observations;
 
   app.get(
     '/observations',
@@ -70,15 +70,15 @@ const observations: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const principal = request.principal;
       let own = null;
       if (principal?.kind === 'member') {
-        const mine = await reads.allOf(principal.userId, [speciesId]);
-        const figures = userStats(principal.userId, mine).observations[speciesId];
+        const mine = await groups.of(principal.userId, { publicOnly: false, speciesId });
+        const figures = statsOfGroups(principal.userId, mine).observations[speciesId];
         own = {
           count: figures?.count ?? 0,
           date_seen_first: figures?.date_seen_first ?? null,
           date_seen_last: figures?.date_seen_last ?? null,
         };
       }
-      const stats = { species_id: speciesId, ...(await reads.publicStats(speciesId)) };
+      const stats = { species_id: speciesId, ...(await groups.publicStats(speciesId)) };
       return { status: 'success' as const, stats, own };
     },
   );

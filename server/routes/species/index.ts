@@ -2,8 +2,8 @@
  * Species (SPEC §7 "Species, observations, media"; docs/api.md "Species"):
  * - POST species: the list for classifications (config strings) and a location, searched and
  *   paged, in taxonomic order, with the total. A client token is enough (reference data).
- * - GET species/{id}: one species; with observations=true and a member token, the member's own
- *   sightings of it too. Unknown or deleted: 404.
+ * - GET species/{id}: one species; with observations=true and a member token, a page of the
+ *   member's own sightings of it too (limit 1–500, default 100; skip). Unknown or deleted: 404.
  * - PUT species/{id}: an admin edit (role admin or permission species-admin:r, SPEC §6) of names,
  *   family, extinct and taxa_alt switches; DELETE species/{id}: admin only, keeps a tombstone.
  *   Both give the species a new `mod` and `rev`, so the change reaches every device.
@@ -96,9 +96,10 @@ const species: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const found = await app.species.findById(request.params.id);
       if (!found) throw notFound(messages.speciesNotFound);
       const principal = request.principal;
+      const { limit, skip } = request.query;
       const observations =
         request.query.observations === true && principal?.kind === 'member'
-          ? await app.species.observationsOf(principal.userId, found._id)
+          ? await app.species.observationsOf(principal.userId, found._id, { limit, skip })
           : [];
       return { status: 'success' as const, species: found, observations };
     },

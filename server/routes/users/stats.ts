@@ -1,7 +1,8 @@
 /**
  * GET users/{id}/stats (SPEC §3 "User stats", §7; docs/api.md "User stats"): a member's figures,
- * computed on every call by the contract's `userStats` over their live sightings, the same
- * function the device runs offline, so both show the same numbers.
+ * the contract's `userStats` over their live sightings (the function the device runs offline, so
+ * both show the same numbers), added up from the member's sighting groups (sighting-groups.ts): a
+ * call reads one row per species, public flag and set of places, not one per sighting.
  * - Member token (guests cannot use stats, SPEC §6). One's own stats always; another member's only
  *   when their setting `stats_visible_to_others` (users table, PUT users/{id}) is on, else 403;
  *   admins (admin-users:r) may read them regardless, as they read whole profiles.
@@ -13,17 +14,15 @@ import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebo
 import { failedResponses } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import { OBSERVATIONS_PAGE_MAX, UserStatsQuerySchema, UserStatsResponseSchema } from '@contract/observations';
-import { userStats } from '@contract/stats';
 import { UserIdParamsSchema } from '@contract/users';
 import { forbidden, notFound } from '../../errors';
 import { decideAccess, memberOf } from '../../plugins/app/auth/guard';
-import { observationOf } from '../../plugins/app/observations/observation-reads';
 
 /** Who reads another member's stats although they are private: as for whole profiles. */
 const readPrivate = { role: 'admin', permission: 'admin-users:r' } as const;
 
 const userStatsRoute: FastifyPluginCallbackTypebox = (app, _options, done) => {
-  const { reads } = app.observations;
+  const { reads, groups } = app.observations;
 
   app.get(
     '/users/:id/stats',
@@ -46,22 +45,12 @@ const userStatsRoute: FastifyPluginCallbackTypebox = (app, _options, done) => {
         throw forbidden(messages.statsHidden);
       }
       const { location_id: locationId, include_observations } = request.query;
-      const rows = await reads.allRowsOf(user.id);
       // Another member's view counts only public sightings: a private one must change no answer
       // anyone else gets (issue 25), not even a count. The owner's own stats count everything.
-      const sightings = rows.flatMap((row) => {
-        const observation = observationOf(row);
-        return observation !== undefined && (own || observation.public) ? [observation] : [];
-      });
-      const stats = userStats(user.id, sightings, locationId === undefined ? {} : { locationId });
+      const view = { publicOnly: !own, ...(locationId === undefined ? {} : { locationId }) };
+      const stats = await groups.statsOf(user.id, view);
       if (!include_observations) return { status: 'success' as const, stats };
-      const shown = rows
-        .filter((row) => {
-          const observation = observationOf(row);
-          if (observation === undefined || (!own && !observation.public)) return false;
-          return locationId === undefined || observation.location?.names[locationId] !== undefined;
-        })
-        .slice(0, OBSERVATIONS_PAGE_MAX);
+      const shown = await reads.counted(user.id, { ...view, limit: OBSERVATIONS_PAGE_MAX });
       const observations = await reads.itemsFor(viewer.userId, shown, {
         coords: true,
         speciesDetails: false,

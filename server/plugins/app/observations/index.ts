@@ -1,6 +1,6 @@
 /**
- * The observations plugin: decorates `app.observations` with the reads and the REST writes of
- * sightings, both over the `species_observations` collection (see README.md beside this file).
+ * The observations plugin: decorates `app.observations` with the reads, the REST writes and the
+ * figures (sighting groups) of sightings, both over the `species_observations` collection (see README.md beside this file).
  * Writes go through that collection's source in `app.collections`, so it must be registered after
  * the collections plugin.
  */
@@ -9,10 +9,13 @@ import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import { nowSeconds } from '../../../clock';
 import { ObservationReads } from './observation-reads';
 import { ObservationWrites, type Locate } from './observation-writes';
+import { SightingGroups } from './sighting-groups';
 
 export interface ObservationsService {
   reads: ObservationReads;
   writes: ObservationWrites;
+  /** Figures over a member's sightings from the sighting_groups summary. */
+  groups: SightingGroups;
 }
 
 declare module 'fastify' {
@@ -36,7 +39,11 @@ export default fp(
       return { last_mod: nowSeconds(app.clock), names };
     };
     const reads = new ObservationReads(app.db);
-    app.decorate('observations', { reads, writes: new ObservationWrites(reads, source, app.clock, locate) });
+    app.decorate('observations', {
+      reads,
+      writes: new ObservationWrites(reads, source, app.clock, locate),
+      groups: new SightingGroups(app.db),
+    });
     done();
   },
   { name: 'observations', dependencies: ['db', 'collections', 'reference-repository'], fastify: '5.x' },

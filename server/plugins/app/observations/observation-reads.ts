@@ -9,7 +9,10 @@
  * - Visibility: the owner gets everything, with `rev` (to send back with an edit); anyone else only
  *   `public` sightings, never a hidden coordinate, and a coordinate at all only when asked for.
  * - `lifer` answers the lifer rule (stats.ts) over the owner's live sightings of the species, not
- *   the stored flag, which a device fixes only on its next sync.
+ *   the stored flag, which a device fixes only on its next sync: the earliest entries of the
+ *   (owner, species) index, so a page costs the same however many sightings the member has.
+ * - Lists read one index range as far as the page goes (migrations/009_sighting_reads.sql); the
+ *   figures (stats, targets, a species' public counts) come from sighting-groups.ts.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
@@ -18,7 +21,6 @@ import {
   type Observation,
   type ObservationItem,
 } from '@contract/observations';
-import { liferBySpecies } from '@contract/stats';
 import type { DB } from '../../../db/schema';
 import { isUuid } from '../users/users-repository';
 
@@ -56,89 +58,184 @@ export function observationOf(row: StoredRecord): Observation | undefined {
   return isObservation(data) ? data : undefined;
 }
 
+// The SQL the indexes of migrations/009_sighting_reads.sql are built on: a query uses an index only
+// when it spells the expression exactly so, and a partial index only when its conditions carry the
+// same literals, never parameters (`liveSightingsSql`, `PUBLIC_SQL`).
+
 /** The sighting's date for ordering, NULL when the data has none (such records are not answered). */
-const dateSql = sql`CASE WHEN jsonb_typeof(data->'date') = 'number' THEN (data->>'date')::numeric END`;
+export const dateSql = sql`CASE WHEN jsonb_typeof(data->'date') = 'number' THEN (data->>'date')::numeric END`;
+/** The sighting's species id; '' for an unspecified one (and for a record without one). */
+export const speciesSql = sql`COALESCE(data->>'species_id', '')`;
+/** A public sighting, as the partial indexes' predicate spells it. */
+export const PUBLIC_SQL = sql`data @> '{"public": true}'`;
+/** The live sightings of every member, as the partial indexes' predicate spells it. */
+export const liveSightingsSql = sql`collection = ${sql.lit(OBSERVATIONS_COLLECTION)} AND NOT deleted`;
+/** Newest date first, ties by id in byte order (and owner, for lists over several members). */
+const NEWEST_FIRST = sql`${dateSql} DESC NULLS LAST, id COLLATE "C", owner_id`;
+/** How many of the earliest sightings of a (member, species) one lifer lookup reads at a time. */
+const LIFER_CANDIDATES = 2;
+
 /** Ids are unique per owner only: another member's sighting with the same id is another sighting. */
 const liferKey = (observation: Pick<Observation, 'user_id' | 'observation_id'>) =>
   `${observation.user_id} ${observation.observation_id}`;
-const contains = (value: Record<string, unknown>) => sql<boolean>`data @> ${JSON.stringify(value)}::jsonb`;
 
 export class ObservationReads {
   constructor(private readonly db: Kysely<DB>) {}
 
-  private async select(conditions: RawBuilder<unknown>[], page?: { limit: number; skip: number }) {
-    const where = sql.join([sql`collection = ${OBSERVATIONS_COLLECTION}`, ...conditions], sql` AND `);
+  private selectSql(conditions: RawBuilder<unknown>[], page?: { limit: number; skip: number }) {
+    const where = sql.join(conditions, sql` AND `);
     const paging = page ? sql`LIMIT ${page.limit} OFFSET ${page.skip}` : sql``;
-    const { rows } = await sql<StoredRecord>`
+    return sql<StoredRecord>`
       SELECT owner_id, id, rev, deleted, data FROM collection_records WHERE ${where}
-      ORDER BY ${dateSql} DESC NULLS LAST, id COLLATE "C", owner_id ${paging}`.execute(this.db);
-    return rows;
+      ORDER BY ${NEWEST_FIRST} ${paging}`;
+  }
+
+  private async select(
+    conditions: RawBuilder<unknown>[],
+    page?: { limit: number; skip: number },
+  ): Promise<StoredRecord[]> {
+    return (await this.selectSql(conditions, page).execute(this.db)).rows;
   }
 
   /** The member's own record with that id, tombstone or not (for writes). */
   async findOwn(memberId: string, id: string): Promise<StoredRecord | undefined> {
-    const [row] = await this.select([sql`owner_id = ${memberId}::uuid`, sql`id = ${id}`]);
+    if (!isUuid(memberId)) return undefined;
+    const [row] = await this.select([
+      sql`collection = ${OBSERVATIONS_COLLECTION}`,
+      sql`owner_id = ${memberId}::uuid`,
+      sql`id = ${id}`,
+    ]);
     return row;
   }
 
   /** One sighting of the species: the viewer's own, else another member's public one. */
   async findVisible(viewer: ViewerId, speciesId: string, id: string): Promise<StoredRecord | undefined> {
-    const rows = await this.select([sql`id = ${id}`, sql`NOT deleted`, contains({ species_id: speciesId })]);
-    const usable = rows.filter((row) => observationOf(row) !== undefined);
-    return (
-      usable.find((row) => row.owner_id === viewer) ??
-      usable.find((row) => (row.data as { public?: unknown }).public === true)
-    );
+    const ofSpecies = [liveSightingsSql, sql`${speciesSql} = ${speciesId}`, sql`id = ${id}`];
+    if (viewer !== null && isUuid(viewer)) {
+      const own = await this.select([...ofSpecies, sql`owner_id = ${viewer}::uuid`]);
+      const usable = own.find((row) => observationOf(row) !== undefined);
+      if (usable) return usable;
+    }
+    const rows = await this.select([...ofSpecies, PUBLIC_SQL]);
+    return rows.find((row) => observationOf(row)?.public === true);
   }
 
-  /** A member's live sightings, newest date first; another member's public ones only. */
+  /**
+   * A member's live sightings, newest date first; another member's public ones only. One index
+   * range of the member (collection_records_sightings_[public_]date_idx) read as far as the page
+   * goes; by species through collection_records_sightings_species_idx.
+   */
   async list(query: ListQuery): Promise<StoredRecord[]> {
     if (!isUuid(query.ownerId)) return [];
-    const conditions = [sql`owner_id = ${query.ownerId}::uuid`, sql`NOT deleted`];
-    if (query.publicOnly) conditions.push(contains({ public: true }));
-    if (query.speciesId !== undefined) conditions.push(contains({ species_id: query.speciesId }));
-    return this.select(conditions, query);
+    return (await this.listSql(query).execute(this.db)).rows;
+  }
+
+  /** The query of `list` (tests/server/sighting-reads.test.ts EXPLAINs it). */
+  listSql(query: ListQuery) {
+    const conditions = [liveSightingsSql, sql`owner_id = ${query.ownerId}::uuid`];
+    if (query.publicOnly) conditions.push(PUBLIC_SQL);
+    if (query.speciesId !== undefined) conditions.push(sql`${speciesSql} = ${query.speciesId}`);
+    return this.selectSql(conditions, query);
+  }
+
+  /**
+   * The first `limit` sightings a member's stats answer with, newest date first: another member's
+   * public ones only, with `locationId` those whose location names it; malformed records left out
+   * (read on past them, a page at a time, so the answer has `limit` when there are that many).
+   */
+  async counted(
+    ownerId: string,
+    options: { publicOnly: boolean; locationId?: string; limit: number },
+  ): Promise<StoredRecord[]> {
+    if (!isUuid(ownerId)) return [];
+    const conditions = [liveSightingsSql, sql`owner_id = ${ownerId}::uuid`];
+    if (options.publicOnly) conditions.push(PUBLIC_SQL);
+    if (options.locationId !== undefined)
+      conditions.push(sql`data->'location'->'names' ? ${options.locationId}`);
+    const found: StoredRecord[] = [];
+    for (let skip = 0; found.length < options.limit; skip += options.limit) {
+      const rows = await this.select(conditions, { limit: options.limit, skip });
+      for (const row of rows) {
+        const observation = observationOf(row);
+        if (observation === undefined || (options.publicOnly && !observation.public)) continue;
+        if (options.locationId !== undefined && observation.location?.names[options.locationId] === undefined)
+          continue;
+        if (found.length < options.limit) found.push(row);
+      }
+      if (rows.length < options.limit) break;
+    }
+    return found;
   }
 
   /** Every member's public live sightings of a species, newest date first. */
   async publicOfSpecies(speciesId: string, page: { limit: number; skip: number }): Promise<StoredRecord[]> {
-    return this.select([sql`NOT deleted`, contains({ species_id: speciesId, public: true })], page);
+    return this.select([liveSightingsSql, sql`${speciesSql} = ${speciesId}`, PUBLIC_SQL], page);
   }
 
-  /** Every live record of a member, newest date first (for stats and the lifer rule). */
-  async allRowsOf(ownerId: string, speciesIds?: readonly string[]): Promise<StoredRecord[]> {
-    if (!isUuid(ownerId)) return [];
-    const conditions = [sql`owner_id = ${ownerId}::uuid`, sql`NOT deleted`];
-    if (speciesIds !== undefined) conditions.push(sql`data->>'species_id' = ANY(${[...speciesIds]}::text[])`);
-    return this.select(conditions);
+  /**
+   * The lifer of each (owner, species) pair: the id of the owner's earliest live sighting of the
+   * species by the lifer rule (date, then id in byte order). One query for every pair, each an
+   * index lookup of its first entry (collection_records_sightings_species_idx); a pair whose
+   * first entry is a malformed record reads on past it.
+   */
+  async liferIds(pairs: ReadonlyArray<{ owner: string; species: string }>): Promise<Map<string, string>> {
+    const lifers = new Map<string, string>();
+    const wanted = pairs.filter((pair) => isUuid(pair.owner) && pair.species !== '');
+    if (wanted.length === 0) return lifers;
+    const { rows } = await this.firstOfPairsSql(wanted).execute(this.db);
+    const firsts = new Map(rows.map((row) => [`${row.pair_owner} ${row.pair_species}`, row]));
+    for (const { owner, species } of wanted) {
+      const key = `${owner} ${species}`;
+      const first = firsts.get(key);
+      if (first === undefined) continue;
+      const lifer =
+        observationOf(first)?.species_id === species
+          ? first.id
+          : (await this.earliest(owner, species))?.observation_id;
+      if (lifer !== undefined) lifers.set(key, lifer);
+    }
+    return lifers;
   }
 
-  /** Every live sighting of a member, newest date first; malformed records left out. */
-  async allOf(ownerId: string, speciesIds?: readonly string[]): Promise<Observation[]> {
-    const rows = await this.allRowsOf(ownerId, speciesIds);
-    return rows.flatMap((row) => observationOf(row) ?? []);
+  /** The earliest live entry with a date of each (owner, species) pair (tests EXPLAIN it). */
+  firstOfPairsSql(pairs: ReadonlyArray<{ owner: string; species: string }>) {
+    return sql<StoredRecord & { pair_owner: string; pair_species: string }>`
+      SELECT p.owner::text AS pair_owner, p.species AS pair_species, r.*
+      FROM unnest(${pairs.map((pair) => pair.owner)}::uuid[], ${pairs.map((pair) => pair.species)}::text[])
+        AS p(owner, species)
+      CROSS JOIN LATERAL (
+        SELECT owner_id, id, rev, deleted, data FROM collection_records
+        WHERE ${liveSightingsSql} AND owner_id = p.owner AND ${speciesSql} = p.species
+          AND ${dateSql} IS NOT NULL
+        ORDER BY ${dateSql} NULLS FIRST, id COLLATE "C"
+        LIMIT 1
+      ) AS r`;
   }
 
-  /** Public sightings of a species by every member: how many, by how many members, first and last. */
-  async publicStats(speciesId: string) {
-    const { rows } = await sql<{
-      observations: string;
-      members: string;
-      first: string | null;
-      last: string | null;
-    }>`
-      SELECT count(*) AS observations, count(DISTINCT owner_id) AS members,
-        min(${dateSql}) AS first, max(${dateSql}) AS last
-      FROM collection_records
-      WHERE collection = ${OBSERVATIONS_COLLECTION} AND NOT deleted
-        AND ${contains({ species_id: speciesId, public: true })} AND ${dateSql} IS NOT NULL`.execute(this.db);
-    const row = rows[0];
-    return {
-      observations: Number(row?.observations ?? 0),
-      members: Number(row?.members ?? 0),
-      date_seen_first: row?.first == null ? null : Number(row.first),
-      date_seen_last: row?.last == null ? null : Number(row.last),
-    };
+  /**
+   * The owner's earliest live sighting of the species by the lifer rule, other than `exceptId`
+   * (a write sets the flag of the sighting it stores from it); undefined when there is none.
+   * Malformed records are skipped, reading on a few index entries at a time.
+   */
+  async earliest(ownerId: string, speciesId: string, exceptId?: string): Promise<Observation | undefined> {
+    if (!isUuid(ownerId)) return undefined;
+    const conditions = [
+      liveSightingsSql,
+      sql`owner_id = ${ownerId}::uuid`,
+      sql`${speciesSql} = ${speciesId}`,
+      sql`${dateSql} IS NOT NULL`,
+    ];
+    if (exceptId !== undefined) conditions.push(sql`id <> ${exceptId}`);
+    for (let skip = 0; ; skip += LIFER_CANDIDATES) {
+      const { rows } = await sql<StoredRecord>`
+        SELECT owner_id, id, rev, deleted, data FROM collection_records WHERE ${sql.join(conditions, sql` AND `)}
+        ORDER BY ${dateSql} NULLS FIRST, id COLLATE "C"
+        LIMIT ${LIFER_CANDIDATES} OFFSET ${skip}`.execute(this.db);
+      const earliest = rows
+        .map((row) => observationOf(row))
+        .find((observation) => observation?.species_id === speciesId);
+      if (earliest !== undefined || rows.length < LIFER_CANDIDATES) return earliest;
+    }
   }
 
   /**
@@ -176,25 +273,9 @@ export class ObservationReads {
     for (const { user_id: owner, species_id: species } of observations) {
       if (species !== null) pairs.set(`${owner} ${species}`, { owner, species });
     }
-    if (pairs.size === 0) return new Set();
-    const list = [...pairs.values()];
-    const rows = await this.select([
-      sql`NOT deleted`,
-      sql`(owner_id, data->>'species_id') IN (SELECT * FROM unnest(${list.map((pair) => pair.owner)}::uuid[],
-        ${list.map((pair) => pair.species)}::text[]))`,
-    ]);
-    const byOwner = new Map<string, Observation[]>();
-    for (const row of rows) {
-      const observation = observationOf(row);
-      if (observation === undefined) continue;
-      const owned = byOwner.get(row.owner_id) ?? [];
-      owned.push(observation);
-      byOwner.set(row.owner_id, owned);
-    }
     const lifers = new Set<string>();
-    for (const [owner, owned] of byOwner) {
-      for (const id of liferBySpecies(owned).values())
-        lifers.add(liferKey({ user_id: owner, observation_id: id }));
+    for (const [key, id] of await this.liferIds([...pairs.values()])) {
+      lifers.add(liferKey({ user_id: key.slice(0, key.indexOf(' ')), observation_id: id }));
     }
     return lifers;
   }

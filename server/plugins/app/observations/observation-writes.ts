@@ -27,7 +27,7 @@ import {
   type ObservationTaxa,
   type ObservationUpdateRequest,
 } from '@contract/observations';
-import { lifersOf } from '@contract/stats';
+import { seenBefore } from '@contract/stats';
 import { parseRev, type PushRecord } from '@contract/sync';
 import { nowSeconds, type Clock } from '../../../clock';
 import { conflict, notFound } from '../../../errors';
@@ -152,9 +152,13 @@ export class ObservationWrites {
     created: boolean,
   ): Promise<WriteResult> {
     if (observation.species_id !== null) {
-      const others = await this.reads.allOf(memberId, [observation.species_id]);
-      const mine = others.filter((other) => other.observation_id !== observation.observation_id);
-      observation.lifer = lifersOf([...mine, observation]).has(observation.observation_id);
+      // The lifer rule: the earliest of the member's sightings of the species, this one included.
+      const earliest = await this.reads.earliest(
+        memberId,
+        observation.species_id,
+        observation.observation_id,
+      );
+      observation.lifer = earliest === undefined || seenBefore(observation, earliest);
     } else {
       observation.lifer = false;
     }

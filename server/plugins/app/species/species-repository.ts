@@ -10,12 +10,11 @@ import type { SyncRecord } from '@contract/sync';
 import { escapeLike } from '@contract/text';
 import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
+import { liveSightingsSql, speciesSql } from '../observations/observation-reads';
 import { onListSql, type ListScope } from './classifications';
 import { speciesEditPatch } from './species-edit';
 import { speciesColumnsSql, speciesOf, taxonomicOrderSql, type SpeciesDataRow } from './species-rows';
 import { deleteSpecies, writeSpeciesChange } from './species-writes';
-
-const OBSERVATIONS = 'species_observations';
 
 export interface SpeciesListQuery {
   scope: ListScope;
@@ -61,13 +60,19 @@ export class SpeciesRepository {
     return (await speciesOf(this.db, rows))[0];
   }
 
-  /** The member's own live sightings of the species (`data.species_id`), oldest change first. */
-  async observationsOf(memberId: string, speciesId: string): Promise<SyncRecord[]> {
+  /**
+   * A page of the member's own live sightings of the species (`data.species_id`), oldest change
+   * first: one range of collection_records_sightings_species_seq_idx (migrations/009).
+   */
+  async observationsOf(
+    memberId: string,
+    speciesId: string,
+    page: { limit: number; skip: number },
+  ): Promise<SyncRecord[]> {
     const { rows } = await sql<{ id: string; mod: string; rev: string; data: Record<string, unknown> }>`
       SELECT id, mod, rev, data FROM collection_records
-      WHERE collection = ${OBSERVATIONS} AND owner_id = ${memberId}::uuid AND NOT deleted
-        AND data->>'species_id' = ${speciesId}
-      ORDER BY seq`.execute(this.db);
+      WHERE ${liveSightingsSql} AND owner_id = ${memberId}::uuid AND ${speciesSql} = ${speciesId}
+      ORDER BY seq LIMIT ${page.limit} OFFSET ${page.skip}`.execute(this.db);
     return rows.map((row) => ({
       id: row.id,
       mod: Number(row.mod),
@@ -82,21 +87,20 @@ export class SpeciesRepository {
    * sighting of theirs names it), best first: most live sightings by other members keyed to the
    * location (their `data.location.names` has the location or a parent as a key), then most sightings by
    * other members anywhere, then taxonomic order. Only public sightings count: a private one must
-   * change no answer another member gets.
+   * change no answer another member gets. Counted from the sighting groups (sighting-groups.ts),
+   * whose counts are always exact: one row per member, species and set of places, not per sighting.
    */
   async targeted(query: TargetedQuery): Promise<Species[]> {
     const { rows } = await sql<SpeciesDataRow>`
       WITH mine AS (
-        SELECT DISTINCT data->>'species_id' AS species_id FROM collection_records
-        WHERE collection = ${OBSERVATIONS} AND owner_id = ${query.memberId}::uuid AND NOT deleted
+        SELECT DISTINCT species_id FROM sighting_groups
+        WHERE owner_id = ${query.memberId}::uuid AND count > 0
       ), seen AS (
-        SELECT data->>'species_id' AS species_id,
-          count(*) FILTER (WHERE jsonb_typeof(data->'location'->'names') = 'object'
-            AND data->'location'->'names' ?| ${query.locationIds}::text[]) AS here,
-          count(*) AS anywhere
-        FROM collection_records
-        WHERE collection = ${OBSERVATIONS} AND owner_id <> ${query.memberId}::uuid AND NOT deleted
-          AND data @> '{"public": true}'::jsonb
+        SELECT species_id,
+          sum(count) FILTER (WHERE places && ${query.locationIds}::text[]) AS here,
+          sum(count) AS anywhere
+        FROM sighting_groups
+        WHERE public AND owner_id <> ${query.memberId}::uuid AND species_id <> '' AND count > 0
         GROUP BY 1
       )
       SELECT ${speciesColumnsSql} FROM species s LEFT JOIN seen ON seen.species_id = s.id
