@@ -41,13 +41,13 @@ const passwordReset: FastifyPluginCallbackTypebox = (app, _options, done) => {
       config: { ...limit, fieldMessages: { username: messages.forgotEmailRequired } },
       preValidation: normaliseUsername,
     },
-    (request, reply) => {
+    (request) => {
       // The same answer, at the same moment, for every address: the work that depends on it
       // (lookup, row, mail) runs after the answer; a failure there is logged, never told.
       const rid = app.passwordResets.begin(request.body.username, (error) =>
         request.log.error({ err: error }, 'password reset could not be started'),
       );
-      return reply.send({ status: 'success' as const, rid });
+      return { status: 'success' as const, rid };
     },
   );
 

@@ -71,7 +71,7 @@ export function SpeciesChooser({ onChoose, hint }: SpeciesChooserProps) {
               <ListItemButton onClick={() => onChoose(row)}>
                 <ListItemText
                   primary={row.name}
-                  secondary={row.scientific_name}
+                  secondary={row.scientific_name !== row.name ? row.scientific_name : undefined}
                   slotProps={{ secondary: { sx: { fontStyle: 'italic' } } }}
                 />
               </ListItemButton>

@@ -45,10 +45,15 @@ export function SpeciesHeading({ species, languageId }: { species: SpeciesRow; l
           {otherName}
         </Typography>
       )}
-      <Typography color="text.secondary">
-        <Box component="i">{species.scientific_name}</Box>
-        {species.authority && ` ${species.authority}`}
-      </Typography>
+      {/* Reptiles have no common name: the heading is already the scientific name. */}
+      {species.scientific_name !== species.name ? (
+        <Typography color="text.secondary">
+          <Box component="i">{species.scientific_name}</Box>
+          {species.authority && ` ${species.authority}`}
+        </Typography>
+      ) : (
+        species.authority && <Typography color="text.secondary">{species.authority}</Typography>
+      )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: 1 }}>
         <Chip size="small" label={species.taxa.group_name} />
         {species.extinct && <Chip size="small" color="warning" label={speciesTexts.speciesExtinct} />}

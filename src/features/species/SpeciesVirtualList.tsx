@@ -97,10 +97,16 @@ function SpeciesLink({ species, languageId }: { species: SpeciesRow; languageId:
             {otherName}
           </Typography>
         )}
-        <Typography noWrap variant="body2" color="text.secondary">
-          <Box component="i">{species.scientific_name}</Box>
-          {species.extinct && ` · ${speciesTexts.speciesExtinct}`}
-        </Typography>
+        {/* Reptiles have no common name: their name is the scientific one, said once. */}
+        {(species.scientific_name !== species.name || species.extinct) && (
+          <Typography noWrap variant="body2" color="text.secondary">
+            {species.scientific_name !== species.name && <Box component="i">{species.scientific_name}</Box>}
+            {species.extinct &&
+              (species.scientific_name !== species.name
+                ? ` · ${speciesTexts.speciesExtinct}`
+                : speciesTexts.speciesExtinct)}
+          </Typography>
+        )}
       </Box>
     </ListItemButton>
   );

@@ -68,7 +68,13 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
   return (
     <Stack component="form" spacing={2} onSubmit={(event) => void onSubmit(event)} noValidate>
       <Typography>
-        {original.name} · <i>{original.scientific_name}</i>
+        {original.scientific_name !== original.name ? (
+          <>
+            {original.name} · <i>{original.scientific_name}</i>
+          </>
+        ) : (
+          <i>{original.scientific_name}</i>
+        )}
       </Typography>
 
       <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
