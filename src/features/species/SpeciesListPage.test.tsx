@@ -159,5 +159,12 @@ describe('the species list page', () => {
     expect(within(rows[0] as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe(
       'Acrochordidae',
     );
+    // A reptile has no common name: its scientific name is said once, not twice (issue 23).
+    const shown = reptiles.filter((row) => rows.some((item) => item.textContent?.includes(row.name)));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const reptile of shown) {
+      const text = rows.find((item) => item.textContent?.includes(reptile.name))?.textContent ?? '';
+      expect(text.split(reptile.scientific_name).length - 1, text).toBe(1);
+    }
   });
 });
