@@ -341,6 +341,8 @@ describe('sightings at their indexes and summary, against the pure rules', () =>
       return answer.stats.observations[BALD_EAGLE];
     };
     expect(await expectStats('five')).toMatchObject({ custom_photo: '/api/v1.0/media/p4/original' });
+    const answer = await get(t, ann.device1, `/users/${ann.id}/stats`);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     // The photo's sighting, in the middle of the group's dates, loses its photo: the 2nd's shows.
     await pushRecords(t, ann.device1, [sighting('g4', 4, { media: [] }, '2_dev')]);
     expect(await expectStats('photo removed')).toMatchObject({ custom_photo: '/api/v1.0/media/p2/original' });

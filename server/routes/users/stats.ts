@@ -36,7 +36,7 @@ const userStatsRoute: FastifyPluginCallbackTypebox = (app, _options, done) => {
       },
       preHandler: app.authorize(),
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = memberOf(request);
       const user = await app.users.findById(request.params.id);
       if (!user) throw notFound();
@@ -49,7 +49,14 @@ const userStatsRoute: FastifyPluginCallbackTypebox = (app, _options, done) => {
       // anyone else gets (issue 25), not even a count. The owner's own stats count everything.
       const view = { publicOnly: !own, ...(locationId === undefined ? {} : { locationId }) };
       const stats = await groups.statsOf(user.id, view);
-      if (!include_observations) return { status: 'success' as const, stats };
+      if (!include_observations) {
+        // Exactly UserStatsResponse (statsOfGroups builds nothing else), and megabytes for a member
+        // with thousands of species × places: JSON.stringify writes it 3–10× faster than the
+        // schema's serializer, which tests every key of the two Record maps against a pattern.
+        // (With sightings the schema's serializer stays: it drops fields a device added to data.)
+        reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
+        return { status: 'success' as const, stats };
+      }
       const shown = await reads.counted(user.id, { ...view, limit: OBSERVATIONS_PAGE_MAX });
       const observations = await reads.itemsFor(viewer.userId, shown, {
         coords: true,
