@@ -12,10 +12,18 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+
+/**
+ * The extensions the migrations create, loaded into every embedded PGlite (its WASM build ships
+ * them; PostgreSQL 15 has them in Debian's postgresql-15): pg_trgm for the species search index.
+ * Whoever creates a PGlite for this schema (tests, from a template) must pass these.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface Database {
   db: Kysely<DB>;
@@ -58,7 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await mkdir(dir, { recursive: true });
     const unlock = await lockDataDir(join(options.dataDir, 'pglite.pid'));
     try {
-      pglite = await PGlite.create(dir);
+      pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } catch (error) {
       await unlock();
       throw error;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/database';
+import { openDatabase, PGLITE_EXTENSIONS } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import { postgresUrlFromEnv } from './test-db';
 
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dir = await mkdtemp(join(tmpdir(), 'fieldmark-template-'));
   const templatePath = join(dir, 'pglite-template.tar.gz');
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite });
   try {
     await migrateToLatest(database.db);

@@ -27,7 +27,7 @@ import type { LoginResponse } from '@contract/auth';
 import { buildApp, type App, type AppDeps } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/database';
+import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { DB } from '../../server/db/schema';
 import { hashPassword } from '../../server/plugins/app/auth/passwords';
@@ -72,7 +72,9 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
   const target = inject('fieldmarkTestDb');
   if (target.kind === 'pglite') {
     templateBlob ??= new Blob([await readFile(target.templatePath)]);
-    const database = await openDatabase({ pglite: await PGlite.create({ loadDataDir: templateBlob }) });
+    const database = await openDatabase({
+      pglite: await PGlite.create({ loadDataDir: templateBlob, extensions: PGLITE_EXTENSIONS }),
+    });
     return { database, dispose: () => database.close() };
   }
   const schema = `fm_test_${randomBytes(6).toString('hex')}`;

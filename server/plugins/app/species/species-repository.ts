@@ -42,15 +42,23 @@ export class SpeciesRepository {
 
   /** A page of the list, in taxonomic order, and how many species the whole list has. */
   async list(query: SpeciesListQuery): Promise<{ species: Species[]; total: number }> {
-    const conditions: RawBuilder<unknown>[] = [sql`NOT s.deleted`, onListSql(query.scope, query.locationIds)];
-    if (query.search) conditions.push(sql`s.search_text LIKE ${`% ${escapeLike(query.search)}%`}`);
-    const where = sql.join(conditions, sql` AND `);
+    const where = this.listWhere(query);
     const [{ rows }, { rows: counted }] = await Promise.all([
       sql<SpeciesDataRow>`SELECT ${speciesColumnsSql} FROM species s WHERE ${where}
         ORDER BY ${taxonomicOrderSql} LIMIT ${query.limit} OFFSET ${query.skip}`.execute(this.db),
       sql<{ total: string }>`SELECT count(*) AS total FROM species s WHERE ${where}`.execute(this.db),
     ]);
     return { species: await speciesOf(this.db, rows), total: Number(counted[0]?.total ?? 0) };
+  }
+
+  /**
+   * The list's filter over `species s`. A search is `search_text LIKE '% term%'` (a word start of
+   * any name), which the trigram index species_search_text_trgm_idx answers (migrations/010).
+   */
+  listWhere(query: Pick<SpeciesListQuery, 'scope' | 'locationIds' | 'search'>): RawBuilder<unknown> {
+    const conditions: RawBuilder<unknown>[] = [sql`NOT s.deleted`, onListSql(query.scope, query.locationIds)];
+    if (query.search) conditions.push(sql`s.search_text LIKE ${`% ${escapeLike(query.search)}%`}`);
+    return sql.join(conditions, sql` AND `);
   }
 
   /** A live species, or undefined when unknown or deleted. */
