@@ -1,6 +1,7 @@
 /**
- * `npm run bench:load` — the server under 50 connections (issue 25, 4), on the embedded PGlite and
- * on a real PostgreSQL 15 side by side. Prints figures; asserts nothing. Goals: on PostgreSQL,
+ * `npm run bench:load` — the server under 50 connections (issue 25, 4), on the embedded PGlite (in
+ * the server's thread, and in a worker thread: PGLITE_THREAD=1, server/db/pglite-thread.ts) and on
+ * a real PostgreSQL 15 side by side. Prints figures; asserts nothing. Goals: on PostgreSQL,
  * `POST species` with `search` ≥ 300 requests/s with p99 < 500 ms; on either database `GET health`
  * p99 < 200 ms while that load runs.
  *
@@ -175,13 +176,21 @@ console.log(
 );
 const columns: Array<{ label: string; rows: Row[] }> = [];
 
-const embeddedDir = mkdtempSync(join(tmpdir(), 'fieldmark-bench-load-'));
-const embedded = await openDatabase({ dataDir: embeddedDir });
-try {
-  columns.push({ label: 'embedded PGlite', rows: await measure('embedded PGlite', embedded) });
-} finally {
-  await embedded.close();
-  await rm(embeddedDir, { recursive: true, force: true });
+for (const threaded of [false, true]) {
+  // PGLITE_THREAD=1: the same embedded database in a worker thread (server/db/pglite-thread.ts).
+  const label = threaded ? 'PGlite in a worker thread' : 'embedded PGlite';
+  const previous = process.env.PGLITE_THREAD;
+  process.env.PGLITE_THREAD = threaded ? '1' : '0';
+  const embeddedDir = mkdtempSync(join(tmpdir(), 'fieldmark-bench-load-'));
+  const embedded = await openDatabase({ dataDir: embeddedDir });
+  if (previous === undefined) delete process.env.PGLITE_THREAD;
+  else process.env.PGLITE_THREAD = previous;
+  try {
+    columns.push({ label, rows: await measure(label, embedded) });
+  } finally {
+    await embedded.close();
+    await rm(embeddedDir, { recursive: true, force: true });
+  }
 }
 
 const cluster = process.env.BENCH_DATABASE_URL ? undefined : startCluster();
@@ -205,10 +214,10 @@ if (url) {
 }
 
 console.log('');
-console.log(`  ${''.padEnd(34)}${columns.map((column) => column.label.padEnd(56)).join('')}`);
+console.log(`  ${''.padEnd(34)}${columns.map((column) => column.label.padEnd(52)).join('')}`);
 for (let index = 0; index < (columns[0]?.rows.length ?? 0); index++) {
   console.log(
-    `  ${columns[0]!.rows[index]!.name.padEnd(34)}${columns.map((column) => fmt(column.rows[index]!.result).padEnd(56)).join('')}`,
+    `  ${columns[0]!.rows[index]!.name.padEnd(34)}${columns.map((column) => fmt(column.rows[index]!.result).padEnd(52)).join('')}`,
   );
 }
 console.log('');

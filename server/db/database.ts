@@ -16,6 +16,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PGliteThread } from './pglite-thread';
 import type { DB } from './schema';
 
 /**
@@ -65,6 +66,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const dir = join(options.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
     const unlock = await lockDataDir(join(options.dataDir, 'pglite.pid'));
+    if (process.env.PGLITE_THREAD === '1') {
+      // Opt-in (issue 25, 4): PGlite in a worker thread, off the request thread (pglite-thread.ts).
+      const thread = new PGliteThread(dir);
+      try {
+        await thread.waitReady;
+      } catch (error) {
+        await thread.close().catch(() => undefined);
+        await unlock();
+        throw error;
+      }
+      const pool = new pg.Pool(createPgConfig(thread as unknown as PGlite));
+      return wrap(pool, 'pglite', async () => {
+        await thread.close();
+        await unlock();
+      });
+    }
     try {
       pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } catch (error) {
