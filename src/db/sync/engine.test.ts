@@ -26,6 +26,7 @@ import {
 } from './speciesFixtures';
 import { guestTokens } from '../../test/guestTokens';
 import { countReadwriteTransactions } from '../../test/countReadwrite';
+import { eventually } from '../../test/waits';
 
 const US_BIRDS_AND_MAMMALS = { classifications: ['Birds|IOC', 'Mammals|Larger'], location_ids: ['USA'] };
 const ZAF_MAMMALS = { classifications: ['Mammals|Larger'], location_ids: ['ZAF'] };
@@ -152,8 +153,6 @@ afterEach(async () => {
 });
 
 const storedIds = async () => (await db.species.toCollection().primaryKeys()).sort();
-/** Resolves once every promise callback queued so far (and the IndexedDB work they start) ran. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('pull', () => {
   it('commits each answer with its cursor in one readwrite transaction and reports progress', async () => {
@@ -287,15 +286,17 @@ describe('failures', () => {
     expect(clock.delays()).toEqual([RETRY_FIRST_DELAY_MS]);
 
     clock.fireAll(); // the retry fails too
-    await settle();
-    expect(server.pulls).toHaveLength(2);
-    expect(clock.delays()).toEqual([RETRY_INTERVAL_MS]);
+    await eventually(() => {
+      expect(server.pulls).toHaveLength(2);
+      expect(clock.delays()).toEqual([RETRY_INTERVAL_MS]);
+    });
 
     clock.fireAll();
-    await settle();
-    expect(await storedIds()).toEqual(['ioc-7769']);
-    expect(await db.collection_marks.get('species')).toMatchObject({ needs_retry: false, remote_mod: 1 });
-    expect(clock.delays()).toEqual([]);
+    await eventually(async () => {
+      expect(await storedIds()).toEqual(['ioc-7769']);
+      expect(await db.collection_marks.get('species')).toMatchObject({ needs_retry: false, remote_mod: 1 });
+      expect(clock.delays()).toEqual([]);
+    });
   });
 
   it('offline, sends nothing, flags the collection and keeps the new filter for the retry', async () => {
@@ -312,7 +313,7 @@ describe('failures', () => {
       filter_key: JSON.stringify(ZAF_MAMMALS),
     });
     clock.fireAll(); // offline: the retry does not run
-    await settle();
+    // No wait: the scheduler asks isOnline() as its timer fires, before anything async (retry.ts).
     expect(server.pulls).toHaveLength(1);
 
     online = true;
