@@ -5,8 +5,8 @@
  * another table does not, and a burst of writes is one change.
  */
 import 'fake-indexeddb/auto';
-import { renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ObservationRow } from '../../db/rows';
 import { freshDatabases } from '../../db/testDatabases';
 import { useTableVersion } from './useSightingTiles';
@@ -31,11 +31,21 @@ const aSighting = (id: string): ObservationRow => ({
   trips: [],
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+/**
+ * Lets the hook's debounce run out on the test's clock: a burst is what comes between two settles,
+ * however long the writes take on a loaded machine. IndexedDB (fake-indexeddb: setImmediate) and
+ * Dexie's change event run on their own, and a write's event has fired when its promise resolves.
+ */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(1_000));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('useTableVersion', () => {
   it('changes once after a burst of writes to the table, not for writes to other tables', async () => {
     const database = await freshDb();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { result } = renderHook(() => useTableVersion(database.name, 'species_observations'));
     expect(result.current).toBe(0);
 
@@ -54,11 +64,13 @@ describe('useTableVersion', () => {
 
     await database.species_observations.put(aSighting('a'));
     await database.species_observations.bulkPut([aSighting('b'), aSighting('c')]);
-    await waitFor(() => expect(result.current).toBe(1));
+    await settle();
+    expect(result.current).toBe(1);
     await settle();
     expect(result.current).toBe(1);
 
     await database.species_observations.delete('a');
-    await waitFor(() => expect(result.current).toBe(2));
+    await settle();
+    expect(result.current).toBe(2);
   });
 });
