@@ -7,6 +7,7 @@ import { sessionActions } from './sessionSlice';
 import { makeStore } from './store';
 import { uiActions } from './uiSlice';
 import { aLoginResponse } from '../test/factories';
+import { eventually } from '../test/waits';
 
 const answer = aLoginResponse({
   roles: ['member', 'admin'],
@@ -16,13 +17,12 @@ const answer = aLoginResponse({
 const options = { baseUrl: 'http://fieldmark.test/api/v1.0/', isOnline: () => true };
 
 /** Waits for the persistence listener's write to land (it runs after the action, async). */
-async function stored<K extends 'session' | 'config'>(key: K, predicate: (value: unknown) => boolean) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
+function stored<K extends 'session' | 'config'>(key: K, predicate: (value: unknown) => boolean) {
+  return eventually(async () => {
     const value = await kvGet(key);
-    if (predicate(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`the ${key} was never stored as expected`);
+    if (!predicate(value)) throw new Error(`the ${key} was never stored as expected`);
+    return value;
+  });
 }
 
 afterEach(async () => {

@@ -33,11 +33,19 @@ async function counted() {
   return { database, transactions: transactions! };
 }
 
-/** The next value `query` gives that `accept` takes (a live query's first value comes first). */
-function nextValue<T>(query: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
-  return new Promise((resolve, reject) => {
+/**
+ * Watches `query`: `next` is the first value it gives that `accept` takes, `first` settles once it
+ * gave any value (it has run on the database as it is now).
+ */
+function watch<T>(query: () => Promise<T>, accept: (value: T) => boolean) {
+  let ran!: () => void;
+  const first = new Promise<void>((resolve) => {
+    ran = resolve;
+  });
+  const next = new Promise<T>((resolve, reject) => {
     const subscription = liveQuery(query).subscribe({
       next: (value) => {
+        ran();
         if (!accept(value)) return;
         subscription.unsubscribe();
         resolve(value);
@@ -45,7 +53,11 @@ function nextValue<T>(query: () => Promise<T>, accept: (value: T) => boolean): P
       error: reject,
     });
   });
+  return { first, next };
 }
+
+/** The next value `query` gives that `accept` takes (a live query's first value comes first). */
+const nextValue = <T>(query: () => Promise<T>, accept: (value: T) => boolean) => watch(query, accept).next;
 
 const stable = (row: ObservationRow | undefined) => row && { ...row, id: '', observation_id: '' };
 
@@ -102,15 +114,15 @@ describe('a new sighting saved without Dexie', () => {
         .between(['u-1', Dexie.minKey], ['u-1', Dexie.maxKey])
         .toArray();
     const unsynced = () => database.dirty.where('user_id').equals('u-1').count();
-    // Both have run once on the database as it is before the save.
     await nextValue(byDate, (rows) => rows.length === 1);
-    const listed = nextValue(byDate, (rows) => rows.length === 2);
-    const unsyncedTwo = nextValue(unsynced, (count) => count === 2);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const listed = watch(byDate, (rows) => rows.length === 2);
+    const unsyncedTwo = watch(unsynced, (count) => count === 2);
+    // Both have run once on the database as it is before the save.
+    await Promise.all([listed.first, unsyncedTwo.first]);
 
     const saved = await recordObservation(database, 'u-1', aSighting(robin, NOW));
-    expect((await listed).map((row) => row.id)).toContain(saved.id);
-    expect(await unsyncedTwo).toBe(2);
+    expect((await listed.next).map((row) => row.id)).toContain(saved.id);
+    expect(await unsyncedTwo.next).toBe(2);
   });
 
   it('leaves to the Dexie transaction a sighting that takes the lifer flag from another, writing nothing itself', async () => {
