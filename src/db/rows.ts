@@ -24,6 +24,13 @@ export interface CollectionMarkRow {
   local_mod: number;
   /** Set when a sync of this collection failed and must be retried (SPEC §4 "Sync"). */
   needs_retry: boolean;
+  /**
+   * What committed pull batches touched and the pull has not settled yet (sightings: the
+   * `[user_id, species_id]` pairs whose lifer flags must follow the rule again, as JSON strings).
+   * Written with each batch, cleared in the transaction that settles them after the last batch, so
+   * a pull cut short leaves them for the next one. Absent: nothing waits.
+   */
+  after_pull?: string[];
 }
 
 /**

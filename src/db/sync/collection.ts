@@ -42,10 +42,18 @@ export interface SyncableCollection<Row extends SyncedRow = SyncedRow> {
    */
   toData?(row: Row): Record<string, unknown>;
   /**
-   * Called after each committed pull batch with the rows it wrote (sightings: the lifer flags of
-   * the species they touch follow the rule again). Its failure fails the pull, which is retried.
+   * What a pulled batch touched that must be settled once the pull is over, as strings kept in the
+   * mark with the batch (sightings: the `[user_id, species_id]` pairs whose lifer flags follow the
+   * rule again). `before`: the stored rows the batch replaces or deletes; `after`: the rows it
+   * writes. Called inside the batch's transaction.
    */
-  afterPull?(db: FieldmarkDB, rows: readonly Row[]): Promise<void>;
+  pulledKeys?(before: readonly Row[], after: readonly Row[]): Iterable<string>;
+  /**
+   * Settles keys that committed batches left (pull.ts `settlePulled`: once after the last batch, or
+   * after a failed pull for what it committed). Runs inside a readwrite transaction over the
+   * collection's table, `dirty` and `collection_marks`, which also drops these keys from the mark.
+   */
+  settlePulled?(db: FieldmarkDB, keys: readonly string[], suffix: string): Promise<void>;
 }
 
 /** The pull filter as stored in a mark: canonical JSON (object keys sorted), '' for none. */

@@ -224,6 +224,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         filter_key: key,
         local_mod: mark?.local_mod ?? 0,
         needs_retry: true,
+        // What the failed pull committed and could not settle stays for the next one.
+        ...(mark?.after_pull ? { after_pull: mark.after_pull } : {}),
       });
     });
   }

@@ -1,9 +1,10 @@
 /**
  * Lifer flags on the device (SPEC §3 "Observation": lifer): the rule is the contract's
  * (`liferChanges`, src/contract/stats.ts: the member's earliest live sighting of a species). A save
- * or delete re-applies it to the species it touched in the same transaction, and a pulled batch to
- * the species it brought, so the flag is right offline at the moment of entry and follows edits,
- * deletions and sightings made on other devices. A changed flag is an edit of that sighting (a new
+ * or delete re-applies it to the species it touched in the same transaction, and a pull, once it is
+ * over, to each species its batches brought (docs/sync.md "Lifers after a pull"), so the flag is
+ * right offline at the moment of entry and follows edits, deletions and sightings made on other
+ * devices. A changed flag is an edit of that sighting (a new
  * revision, pushed like any save), so the server and other devices get it too.
  */
 import { Dexie } from 'dexie';
@@ -92,19 +93,37 @@ export async function reconcileLifers(
   return changed;
 }
 
-/** After a pulled batch: the rule again for every (member, species) the batch brought. */
+/**
+ * The (member, species) pairs a pulled batch touched, as the keys a pull keeps in its mark until it
+ * settles them: the species of the rows it writes and of the stored rows it replaces or deletes
+ * (an edit that moved a sighting to another species changes the first species' lifer too).
+ */
+export function pulledLiferKeys(
+  before: readonly ObservationRow[],
+  after: readonly ObservationRow[],
+): Set<string> {
+  const keys = new Set<string>();
+  for (const row of [...before, ...after]) {
+    if (row.species_id !== null) keys.add(JSON.stringify([row.user_id, row.species_id]));
+  }
+  return keys;
+}
+
+/**
+ * After a pull: the rule again, once, for every pair its batches left (pulledLiferKeys). Must run
+ * inside a readwrite transaction over `species_observations` and `dirty`.
+ */
 export async function reconcilePulledLifers(
   db: FieldmarkDB,
-  rows: readonly ObservationRow[],
+  keys: readonly string[],
   suffix: string,
 ): Promise<void> {
-  const byUser = new Map<string, Set<string | null>>();
-  for (const row of rows) {
-    let species = byUser.get(row.user_id);
-    if (!species) byUser.set(row.user_id, (species = new Set()));
-    species.add(row.species_id);
+  const byUser = new Map<string, string[]>();
+  for (const key of keys) {
+    const [userId, speciesId] = JSON.parse(key) as [string, string];
+    const species = byUser.get(userId);
+    if (species) species.push(speciesId);
+    else byUser.set(userId, [speciesId]);
   }
-  await db.transaction('rw', db.species_observations, db.dirty, async () => {
-    for (const [userId, species] of byUser) await reconcileLifers(db, userId, species, suffix);
-  });
+  for (const [userId, species] of byUser) await reconcileLifers(db, userId, species, suffix);
 }

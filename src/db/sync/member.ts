@@ -11,8 +11,7 @@ import type { SyncRecord } from '@contract/sync';
 import { HOTSPOT_LIKES_COLLECTION, TRIPS_COLLECTION } from '@contract/trips';
 import type { HotspotLikeRow, ObservationRow, TripRow } from '../rows';
 import type { SyncableCollection, SyncFilter } from './collection';
-import { reconcilePulledLifers } from './lifers';
-import { deviceSuffix } from './localWrites';
+import { pulledLiferKeys, reconcilePulledLifers } from './lifers';
 
 /** The pull filter of one member's collections. */
 export function memberFilterOf(userId: string): SyncFilter {
@@ -53,7 +52,8 @@ export const observationsCollection: SyncableCollection<ObservationRow> = {
     };
   },
   toData: (row) => ({ ...dataOf(row), observation_id: row.id }),
-  afterPull: async (db, rows) => reconcilePulledLifers(db, rows, await deviceSuffix(db)),
+  pulledKeys: pulledLiferKeys,
+  settlePulled: reconcilePulledLifers,
 };
 
 export const tripsCollection: SyncableCollection<TripRow> = {

@@ -8,12 +8,13 @@
  * Only an explicit `deleted` record removes a row; a record the answer leaves out is never taken
  * as deleted (docs/sync.md "Tombstones and deletes").
  */
-import type { IDType } from 'dexie';
+import type { EntityTable, IDType } from 'dexie';
 import { compareRev, SYNC_BATCH_SIZE, type PullResponse, type SyncRecord } from '@contract/sync';
 import type { ApiClient } from '../../api/client';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import type { CollectionMarkRow } from '../rows';
 import { filterKey, type SyncableCollection, type SyncedRow, type SyncFilter } from './collection';
+import { deviceSuffix } from './localWrites';
 
 export interface PullContext {
   db: FieldmarkDB;
@@ -59,7 +60,6 @@ export async function pullCollection<Row extends SyncedRow>(
   let received = 0;
   let total: number | undefined;
   const writable = collection.toData !== undefined;
-  let written: Row[] = [];
 
   // The next page is fetched (and mapped) while the current one is written: the network and the
   // server overlap IndexedDB's work. Nothing is committed out of order: a page is written only
@@ -102,9 +102,9 @@ export async function pullCollection<Row extends SyncedRow>(
           const applied = writable
             ? await keepUnsyncedWinners(db, collection.name, answer.records, puts, deletes)
             : { puts, deletes };
+          const touched = collection.pulledKeys ? await touchedKeys(collection, table, applied) : [];
           if (applied.deletes.length > 0) await table.bulkDelete(applied.deletes);
           if (applied.puts.length > 0) await table.bulkPut(applied.puts);
-          written = applied.puts;
           // Re-read inside the transaction: a push may have moved local_mod meanwhile.
           const current = await db.collection_marks.get(collection.name);
           const nextMark: CollectionMarkRow = {
@@ -114,21 +114,73 @@ export async function pullCollection<Row extends SyncedRow>(
             local_mod: current?.local_mod ?? 0,
             needs_retry: false,
           };
+          const waiting = union(current?.after_pull, touched);
+          if (waiting.length > 0) nextMark.after_pull = waiting;
           await db.collection_marks.put(nextMark);
         });
       }
       prune = false;
-      if (written.length > 0 && collection.afterPull) await collection.afterPull(db, written);
-      written = [];
       received += answer.records.length;
       cursor = answer.last_mod;
       onProgress?.({ received, ...(total === undefined ? {} : { total }) });
-      if (!answer.more) return { received, lastMod: cursor, restarted };
+      if (!answer.more) break;
     }
   } catch (error) {
     abort.abort(); // a prefetch still in flight is not wanted any more
+    // What the committed batches touched is settled now; if that fails too, the next pull does it.
+    await settlePulled(db, collection).catch(() => undefined);
     throw error;
   }
+  await settlePulled(db, collection);
+  return { received, lastMod: cursor, restarted };
+}
+
+/** How many keys one settling transaction takes (each commits with the keys it cleared). */
+export const SETTLE_CHUNK = 200;
+
+/**
+ * Settles what committed pull batches left in the collection's mark (`after_pull`): once per key
+ * however many batches touched it, in transactions of SETTLE_CHUNK keys that each drop their keys
+ * from the mark, so a crash keeps exactly the unsettled ones for the next pull.
+ */
+export async function settlePulled<Row extends SyncedRow>(
+  db: FieldmarkDB,
+  collection: SyncableCollection<Row>,
+): Promise<void> {
+  if (!collection.settlePulled) return;
+  const waiting = (await db.collection_marks.get(collection.name))?.after_pull ?? [];
+  if (waiting.length === 0) return;
+  const suffix = await deviceSuffix(db);
+  for (let start = 0; start < waiting.length; start += SETTLE_CHUNK) {
+    const chunk = waiting.slice(start, start + SETTLE_CHUNK);
+    await db.transaction('rw', collection.table(db), db.dirty, db.collection_marks, async () => {
+      await collection.settlePulled!(db, chunk, suffix);
+      const current = await db.collection_marks.get(collection.name);
+      if (!current) return;
+      const done = new Set(chunk);
+      const left = (current.after_pull ?? []).filter((key) => !done.has(key));
+      const { after_pull: _settled, ...rest } = current;
+      await db.collection_marks.put(left.length > 0 ? { ...rest, after_pull: left } : rest);
+    });
+  }
+}
+
+/** The keys a batch touches: its written rows and the stored rows they replace or it deletes. */
+async function touchedKeys<Row extends SyncedRow>(
+  collection: SyncableCollection<Row>,
+  table: EntityTable<Row, 'id'>,
+  applied: { puts: Row[]; deletes: IDType<Row, 'id'>[] },
+): Promise<Iterable<string>> {
+  const ids = [...applied.deletes, ...applied.puts.map((row) => row.id as IDType<Row, 'id'>)];
+  const stored = await table.bulkGet(ids);
+  const before = stored.filter((row): row is Row => row !== undefined);
+  return collection.pulledKeys!(before, applied.puts);
+}
+
+function union(kept: readonly string[] | undefined, added: Iterable<string>): string[] {
+  const all = new Set(kept);
+  for (const key of added) all.add(key);
+  return [...all];
 }
 
 /** The batch as rows to put and ids to delete; a later record of the same id wins over an earlier. */
