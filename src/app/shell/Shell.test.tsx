@@ -76,9 +76,7 @@ describe('the shell', () => {
   it('answers a content page the server does not have with "page not found"', async () => {
     // The stand-in network answers 404 to anything it was not told about.
     renderApp(<AppRoutes />, { route: '/general-content-page/no-such-page' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle }, { timeout: 5_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle })).toBeTruthy();
   });
 
   it('opens Reset Password when the mailed link is followed', async () => {

@@ -17,7 +17,7 @@ async function openRegister() {
     app.store.dispatch(uiActions.modalOpened({ name: 'register', props: {} }));
   });
   // The dialog is a lazy chunk: its first load may take a while on a busy machine.
-  const dialog = await screen.findByRole('dialog', { name: messages.registerTitle }, { timeout: 5_000 });
+  const dialog = await screen.findByRole('dialog', { name: messages.registerTitle });
   const type = (label: string, value: string) =>
     fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
   const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: messages.createAccount }));
@@ -87,7 +87,7 @@ describe('the Register dialog', () => {
     fillValid(opened);
 
     fireEvent.click(within(opened.dialog).getByRole('link', { name: messages.termsLink }));
-    const terms = await screen.findByRole('dialog', { name: 'Terms & Conditions' }, { timeout: 5_000 });
+    const terms = await screen.findByRole('dialog', { name: 'Terms & Conditions' });
     expect(await within(terms).findByRole('heading', { level: 3, name: 'Your account' })).toBeTruthy();
     expect(opened.store.getState().ui.modals.map((modal) => modal.name)).toEqual(['register', 'contentPage']);
     fireEvent.click(within(terms).getAllByRole('button', { name: messages.close }).at(-1)!);

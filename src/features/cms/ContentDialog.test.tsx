@@ -35,7 +35,7 @@ function openDialog(online = true) {
 describe('the content dialog', () => {
   it('opens a linked content page in the same dialog', async () => {
     const app = openDialog();
-    const dialog = await screen.findByRole('dialog', { name: 'Terms & Conditions' }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Terms & Conditions' });
     fireEvent.click(within(dialog).getByRole('link', { name: 'privacy policy' }));
     expect(await screen.findByRole('dialog', { name: 'Privacy Policy' })).toBeTruthy();
     expect(screen.getByText('What we keep.')).toBeTruthy();
@@ -45,7 +45,7 @@ describe('the content dialog', () => {
 
   it('closes for a link to another page of the app and goes there', async () => {
     const app = openDialog();
-    const dialog = await screen.findByRole('dialog', { name: 'Terms & Conditions' }, { timeout: 5_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Terms & Conditions' });
     fireEvent.click(within(dialog).getByRole('link', { name: 'help' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/general-help'));
     expect(app.store.getState().ui.modals).toHaveLength(0);
@@ -53,11 +53,7 @@ describe('the content dialog', () => {
 
   it('offline and never opened online, says the page is not on this device yet', async () => {
     openDialog(false);
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: contentTexts.contentNotSaved },
-      { timeout: 5_000 },
-    );
+    const dialog = await screen.findByRole('dialog', { name: contentTexts.contentNotSaved });
     expect(within(dialog).getByText(contentTexts.contentNotSavedBody)).toBeTruthy();
   });
 });

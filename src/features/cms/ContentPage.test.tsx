@@ -15,9 +15,6 @@ import { clearSavedContent, savedPage, savePage } from './contentStore';
 import { answeringContent, aPage } from './testContent';
 
 const PATH = '/general-content-page/terms-conditions';
-/** The first render loads the lazy route table and page. */
-const FIRST = { timeout: 5_000 };
-
 beforeEach(async () => {
   await clearSavedContent();
 });
@@ -36,7 +33,7 @@ function openPage(options: { online?: boolean; route?: string } = {}) {
 describe('a content page', () => {
   it('shows the page from the server with its title as the heading and the Markdown below', async () => {
     const { network } = openPage();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' }, FIRST)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Your account' })).toBeTruthy();
     expect(screen.getByText('Template: review this page.')).toBeTruthy();
     expect(screen.getByText(/^Last updated /)).toBeTruthy();
@@ -46,7 +43,7 @@ describe('a content page', () => {
 
   it('offline, shows the copy saved by an earlier visit, saying so, without asking the server', async () => {
     openPage();
-    await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' }, FIRST);
+    await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' });
     await waitFor(async () => expect(await savedPage('terms-conditions')).toBeDefined());
     cleanup();
 
@@ -58,18 +55,14 @@ describe('a content page', () => {
 
   it('offline and never opened online, says it is not on this device yet', async () => {
     openPage({ online: false });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: contentTexts.contentNotSaved }, FIRST),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: contentTexts.contentNotSaved })).toBeTruthy();
     expect(screen.getByText(contentTexts.contentNotSavedBody)).toBeTruthy();
   });
 
   it('says "Page not found" for a slug the server does not have, and forgets a saved copy of it', async () => {
     await savePage('no-such-page', aPage({ slug: 'no-such-page', title: 'Removed since' }));
     const { network } = openPage({ route: '/general-content-page/no-such-page' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle }, FIRST),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle })).toBeTruthy();
     expect(screen.getByText(contentTexts.contentNotFoundBody)).toBeTruthy();
     expect(apiCalls(network)).toEqual(['GET cms/pages/slug/no-such-page']);
     await waitFor(async () => expect(await savedPage('no-such-page')).toBeUndefined());
@@ -77,15 +70,13 @@ describe('a content page', () => {
 
   it('does not ask the server about an address that cannot name a page', async () => {
     const { network } = openPage({ route: '/general-content-page/Not_A_Page' });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle }, FIRST),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle })).toBeTruthy();
     expect(apiCalls(network)).toEqual([]);
   });
 
   it('keeps showing the saved copy when the server fails, with the reason', async () => {
     openPage();
-    await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' }, FIRST);
+    await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' });
     await waitFor(async () => expect(await savedPage('terms-conditions')).toBeDefined());
     cleanup();
 

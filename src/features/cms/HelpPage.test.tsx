@@ -13,9 +13,6 @@ import { renderApp } from '../../test/renderApp';
 import { clearSavedContent, savedHelp } from './contentStore';
 import { answeringContent, HELP } from './testContent';
 
-/** The first render loads the lazy route table and page. */
-const FIRST = { timeout: 5_000 };
-
 beforeEach(async () => {
   await clearSavedContent();
 });
@@ -32,9 +29,7 @@ const topicButton = (name: string) => screen.getByRole('button', { name });
 describe('the help', () => {
   it('lists the subjects with their topics, from one call that brings every topic', async () => {
     const network = openHelp('/general-help');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: contentTexts.helpTitle }, FIRST),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: contentTexts.helpTitle })).toBeTruthy();
     const subjects = await screen.findByRole('list', { name: contentTexts.helpSubjects });
     expect(within(subjects).getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe(
       '/general-help/privacy',
@@ -48,7 +43,7 @@ describe('the help', () => {
 
   it('opens a topic from the list on its subject page', async () => {
     openHelp('/general-help');
-    fireEvent.click(await screen.findByRole('link', { name: 'Hiding where a sighting was' }, FIRST));
+    fireEvent.click(await screen.findByRole('link', { name: 'Hiding where a sighting was' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy' })).toBeTruthy();
     expect(topicButton('Hiding where a sighting was').getAttribute('aria-expanded')).toBe('true');
     expect(topicButton('Public and private sightings').getAttribute('aria-expanded')).toBe('false');
@@ -57,7 +52,7 @@ describe('the help', () => {
 
   it('opens and closes the topics of a subject page', async () => {
     openHelp('/general-help/privacy');
-    await screen.findByRole('heading', { level: 1, name: 'Privacy' }, FIRST);
+    await screen.findByRole('heading', { level: 1, name: 'Privacy' });
     expect(screen.getByRole('heading', { level: 2, name: 'Public and private sightings' })).toBeTruthy();
     expect(screen.queryByText(/is seen only by you/)).toBeNull();
     fireEvent.click(topicButton('Public and private sightings'));
@@ -73,23 +68,23 @@ describe('the help', () => {
 
   it('says so for a subject that does not exist', async () => {
     openHelp('/general-help/no-such-subject');
-    expect(await screen.findByText(contentTexts.helpNoSuchSubject, {}, FIRST)).toBeTruthy();
+    expect(await screen.findByText(contentTexts.helpNoSuchSubject)).toBeTruthy();
   });
 
   it('offline, every help page opens from the copy one online visit saved', async () => {
     openHelp('/general-help');
-    await screen.findByRole('list', { name: contentTexts.helpSubjects }, FIRST);
+    await screen.findByRole('list', { name: contentTexts.helpSubjects });
     await waitFor(async () => expect(await savedHelp()).toBeDefined());
     cleanup();
 
     const network = openHelp('/general-help/recording?topic=record-offline', false);
-    expect(await screen.findByText(contentTexts.contentOfflineCopy, {}, FIRST)).toBeTruthy();
+    expect(await screen.findByText(contentTexts.contentOfflineCopy)).toBeTruthy();
     expect(screen.getByText('Everything you record is saved on your device first.')).toBeTruthy();
     expect(apiCalls(network)).toEqual([]);
   });
 
   it('offline and never opened online, says it is not on this device yet', async () => {
     openHelp('/general-help', false);
-    expect(await screen.findByText(contentTexts.helpNotSavedBody, {}, FIRST)).toBeTruthy();
+    expect(await screen.findByText(contentTexts.helpNotSavedBody)).toBeTruthy();
   });
 });

@@ -77,7 +77,7 @@ function proceed(store: ReturnType<typeof renderApp>['store']) {
 
 // The popup is a lazy chunk: its first import, cold, can take longer than findByRole's default 1 s
 // on a loaded machine (the first test failed there every time while other suites ran).
-const popup = () => screen.findByRole('dialog', { name: messages.speciesSyncTitle }, { timeout: 10_000 });
+const popup = () => screen.findByRole('dialog', { name: messages.speciesSyncTitle });
 const noPopup = () => expect(screen.queryByRole('dialog', { name: messages.speciesSyncTitle })).toBeNull();
 
 beforeEach(async () => {
