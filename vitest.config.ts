@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * @fastify/autoload imports the server's plugin and route modules with a dynamic import(); inlined,
+ * that import goes through Vitest (TypeScript, the @contract alias, one module graph) instead of Node.
+ */
+const server = { deps: { inline: ['@fastify/autoload'] } };
+
 const alias = {
   '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
   '@config': fileURLToPath(new URL('./src/config', import.meta.url)),
@@ -34,6 +40,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/globalSetup.ts'],
+          server,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite is single-connection and each file starts its own: keep files sequential on 2 cores.
@@ -48,6 +55,7 @@ export default defineConfig({
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/globalSetup.ts'],
+          server,
           testTimeout: 40 * 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

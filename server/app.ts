@@ -3,10 +3,15 @@
  * benchmarks call; nothing here listens on a port (main.ts does).
  *
  * Registration order (fastify/demo's layout): external plugins (database, helmet + CORS, rate
- * limit, OpenAPI) → app plugins (envelope, mail, users, auth, collections) → routes under
- * /api/v1.0 → the built PWA last, so API routes always win over files.
+ * limit, OpenAPI), listed here → app plugins, autoloaded from plugins/app/ (each folder's index.ts,
+ * a fastify-plugin with a name and its dependencies, which set the order) → route plugins,
+ * autoloaded from routes/ under /api/v1.0 (every script in a segment folder) → the built PWA last,
+ * so API routes always win over files. A new domain adds its folders and edits nothing here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autoLoad from '@fastify/autoload';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyBaseLogger,
@@ -19,25 +24,13 @@ import { API_PREFIX } from '@contract/index';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
-import authPlugin from './plugins/app/auth/index';
-import collectionsPlugin from './plugins/app/collections/index';
-import contentPlugin from './plugins/app/content/index';
 import { frameworkErrorOptions } from './plugins/app/envelope/framework-errors';
-import envelopePlugin from './plugins/app/envelope/index';
-import mailPlugin from './plugins/app/mail/index';
 import type { Mailer } from './plugins/app/mail/mailer';
-import mediaPlugin from './plugins/app/media/index';
-import observationsPlugin from './plugins/app/observations/index';
-import referenceRepositoryPlugin from './plugins/app/reference/reference-repository';
-import speciesPlugin from './plugins/app/species/index';
-import tripsPlugin from './plugins/app/trips/index';
-import usersRepositoryPlugin from './plugins/app/users/users-repository';
 import dbPlugin from './plugins/external/db';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import securityPlugin from './plugins/external/security';
 import staticPlugin, { hasBuiltApp } from './plugins/external/static';
 import swaggerPlugin from './plugins/external/swagger';
-import routes from './routes/index';
 import { validationOptions } from './validation';
 
 export type App = FastifyInstance<
@@ -68,6 +61,17 @@ export interface AppDeps {
   plugins?: readonly FastifyPluginCallback[];
 }
 
+/** server/, where the autoloaded plugin folders are (this file's own folder). */
+const SERVER_DIR = dirname(fileURLToPath(import.meta.url));
+
+/** The options autoload hands every plugin of plugins/app/. */
+export interface AppPluginOptions {
+  config: ServerConfig;
+  /** Unknown GETs outside /api answer the PWA's index.html (only when a built app is there). */
+  spaFallback: boolean;
+  mailer?: Mailer;
+}
+
 /** Keeps one-time secrets in links (verify_email?token=…) out of the request log. */
 function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|rid)=)[^&]*/g, '$1[redacted]');
@@ -83,19 +87,30 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
     await app.register(rateLimitPlugin);
     await app.register(swaggerPlugin, { config });
 
-    await app.register(envelopePlugin, { spaFallback: hasBuiltApp(config) });
-    await app.register(mailPlugin, { config, ...(mailer ? { mailer } : {}) });
-    await app.register(usersRepositoryPlugin);
-    await app.register(referenceRepositoryPlugin);
-    await app.register(contentPlugin);
-    await app.register(authPlugin, { config });
-    await app.register(collectionsPlugin);
-    await app.register(speciesPlugin);
-    await app.register(observationsPlugin);
-    await app.register(mediaPlugin, { config });
-    await app.register(tripsPlugin);
+    // Every app plugin gets the same options; each takes the fields it needs (mail: `mailer`,
+    // envelope: `spaFallback`, auth and media: `config`).
+    const pluginOptions: AppPluginOptions = {
+      config,
+      spaFallback: hasBuiltApp(config),
+      ...(mailer ? { mailer } : {}),
+    };
+    await app.register(autoLoad, {
+      dir: join(SERVER_DIR, 'plugins', 'app'),
+      // One plugin per folder, its index.ts (the other files are its modules and tests).
+      maxDepth: 1,
+      matchFilter: /^\/[^/]+\/index\.[cm]?[jt]s$/,
+      options: pluginOptions,
+    });
 
-    await app.register(routes, { prefix: API_PREFIX });
+    await app.register(autoLoad, {
+      dir: join(SERVER_DIR, 'routes'),
+      // Route files spell their full path ('/trips/:id'), so folders add no prefix; every script of
+      // a segment folder is a route plugin (a file without a default plugin export is skipped).
+      dirNameRoutePrefix: false,
+      indexPattern: /^$/,
+      ignoreFilter: /\.test\.ts$/,
+      options: { prefix: API_PREFIX },
+    });
 
     await app.register(staticPlugin, { config });
   },
@@ -104,6 +119,9 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
+    // Autoload imports every plugin and route module inside its own plugin, so avvio's 10 s default
+    // would count module loading; through tsx on a loaded 2-core machine that can take longer.
+    pluginTimeout: 120_000,
     logger: {
       level: config.logLevel,
       serializers: {

@@ -18,7 +18,7 @@ import { ApiError, unauthorized } from '../../errors';
 import { verifyPassword } from '../../plugins/app/auth/passwords';
 import { sessionAnswer } from '../../plugins/app/auth/session-answer';
 import { providerLabel } from '../../plugins/app/auth/social';
-import { normaliseUsername, rateLimitConfig } from '../hooks';
+import { normaliseUsername, rateLimitConfig } from '../../route-hooks';
 
 /** Refuses a session to a member who still has to confirm their address (when that is required). */
 export async function assertMaySignIn(app: FastifyInstance, user: UserRow): Promise<void> {

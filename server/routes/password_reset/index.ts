@@ -20,7 +20,7 @@ import { meetsMediumRule } from '@contract/password';
 import { badRequest } from '../../errors';
 import { memberOf } from '../../plugins/app/auth/guard';
 import { hashPassword, verifyPassword } from '../../plugins/app/auth/passwords';
-import { normaliseUsername, rateLimitConfig } from '../hooks';
+import { normaliseUsername, rateLimitConfig } from '../../route-hooks';
 
 function isPinReset(body: PasswordChangeRequest): boolean {
   return body.use_rid === true || body.rid !== undefined;

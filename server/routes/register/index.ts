@@ -16,7 +16,7 @@ import { badRequest, conflict } from '../../errors';
 import { hashPassword } from '../../plugins/app/auth/passwords';
 import { sessionAnswer } from '../../plugins/app/auth/session-answer';
 import { providerLabel } from '../../plugins/app/auth/social';
-import { normaliseUsername, rateLimitConfig } from '../hooks';
+import { normaliseUsername, rateLimitConfig } from '../../route-hooks';
 
 /** Validation reasons in SPEC §5 order: the first field in this list with an error decides. */
 const fieldMessages = {

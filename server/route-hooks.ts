@@ -1,4 +1,4 @@
-/** Small request hooks shared by the account routes. */
+/** Small request hooks shared by the account routes (outside routes/: everything there is autoloaded as a route plugin). */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
 /**
