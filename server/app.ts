@@ -106,8 +106,10 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
       dir: join(SERVER_DIR, 'routes'),
       // Route files spell their full path ('/trips/:id'), so folders add no prefix; every script of
       // a segment folder is a route plugin (a file without a default plugin export is skipped).
+      // Files directly in routes/ (such as a leftover central index.ts) are not loaded.
       dirNameRoutePrefix: false,
       indexPattern: /^$/,
+      matchFilter: /^\/[^/]+\/./,
       ignoreFilter: /\.test\.ts$/,
       options: { prefix: API_PREFIX },
     });
