@@ -81,7 +81,7 @@ describe('FieldmarkDB', () => {
   it('creates collection_marks keyed by collection name (version 1)', async () => {
     const database = await openCurrent(freshName());
 
-    expect(database.verno).toBe(7);
+    expect(database.verno).toBe(8);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -125,7 +125,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(7);
+    expect(database.verno).toBe(8);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
@@ -150,7 +150,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(7);
+    expect(database.verno).toBe(8);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
     expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
     expect(await database.species.get('ioc-7769')).toEqual(bald);
@@ -183,7 +183,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(7);
+    expect(database.verno).toBe(8);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(
       await database.species_observations
@@ -215,7 +215,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(7);
+    expect(database.verno).toBe(8);
     expect(await database.trips.get('trip-1')).toEqual(trip);
     expect(
       await database.trips.where('[user_id+date_end]').equals(['u-1', 1_700_086_399]).primaryKeys(),
@@ -235,7 +235,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(7);
+    expect(database.verno).toBe(8);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
     expect(await database.species_kept.count()).toBe(0);

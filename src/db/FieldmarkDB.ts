@@ -7,6 +7,7 @@
  * upgrades it step by step. Each version gets an upgrade test (FieldmarkDB.test.ts).
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { MAP_POINTS_TABLE, mapPointOf, mapPointsMiddleware, type MapPointRow } from './mapPoints';
 import type {
   CollectionMarkRow,
   DirtyRow,
@@ -65,6 +66,12 @@ export class FieldmarkDB extends Dexie {
   trips!: EntityTable<TripRow, 'id'>;
   hotspot_likes!: EntityTable<HotspotLikeRow, 'id'>;
 
+  /**
+   * What the maps draw of each sighting, a compact copy kept by a DBCore middleware in the same
+   * transaction as every sightings write (mapPoints.ts). Version 8.
+   */
+  map_points!: EntityTable<MapPointRow, 'id'>;
+
   /** Dirty marks of records saved here and not yet settled on the server. Version 4. */
   dirty!: Table<DirtyRow, [string, string]>;
 
@@ -91,6 +98,7 @@ export class FieldmarkDB extends Dexie {
         },
       }),
     });
+    this.use(mapPointsMiddleware);
     this.version(1).stores({
       collection_marks: 'collection',
     });
@@ -129,5 +137,16 @@ export class FieldmarkDB extends Dexie {
     });
     // Species kept from the server outside the region's list, read by id only.
     this.version(7).stores({ species_kept: 'id' });
+    // The maps' points, read per member or per member and species; filled from the sightings here.
+    this.version(8)
+      .stores({ [MAP_POINTS_TABLE]: 'id, user_id, [user_id+species_id]' })
+      .upgrade(async (transaction) => {
+        const points: MapPointRow[] = [];
+        await transaction.table<ObservationRow, string>('species_observations').each((row) => {
+          const point = mapPointOf(row);
+          if (point) points.push(point);
+        });
+        await transaction.table<MapPointRow, string>(MAP_POINTS_TABLE).bulkPut(points);
+      });
   }
 }

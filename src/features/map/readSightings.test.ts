@@ -1,13 +1,13 @@
 /**
- * The maps' read of sightings on a real Dexie (fake-indexeddb): the member's own rows only, read
- * in chunks, of one species when asked. The rows are written straight into the table, as a pull
- * leaves them: the reading is what is under test, not how sightings are saved.
+ * The maps' read of sightings on a real Dexie (fake-indexeddb): the member's own rows only, of one
+ * species when asked. The rows are written straight into the sightings table, as a pull leaves
+ * them; the points table follows them (db/mapPoints.ts), and the maps read that.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { freshDatabases } from '../../db/testDatabases';
 import type { ObservationRow } from '../../db/rows';
-import { READ_CHUNK, readSightings } from './readSightings';
+import { readSightings } from './readSightings';
 import type { SightingsCollection } from './sightingFeatures';
 
 const freshDb = freshDatabases('map-read');
@@ -41,11 +41,9 @@ const ids = (collection: SightingsCollection) => collection.points.map((point) =
 const ALL = { lifers: true, others: true };
 
 describe('readSightings', () => {
-  it("reads the member's own sightings across several chunks, without other members' or deleted ones", async () => {
+  it("reads the member's own sightings without other members' or deleted ones", async () => {
     const database = await freshDb();
-    const own = Array.from({ length: READ_CHUNK + 5 }, (_, index) =>
-      aSighting(`own-${String(index).padStart(5, '0')}`),
-    );
+    const own = Array.from({ length: 12 }, (_, index) => aSighting(`own-${String(index).padStart(5, '0')}`));
     await database.species_observations.bulkPut([
       ...own,
       aSighting('other-member', { user_id: 'u-2' }),

@@ -1,28 +1,21 @@
 /**
  * The maps' read of the device's sightings: what the sightings' worker (sightingTiles.worker.ts)
- * clusters. No React and no database singleton, so the worker's bundle carries neither.
+ * clusters. It reads the compact points table (FieldmarkDB v8, db/mapPoints.ts), a few numbers per
+ * sighting, never the sightings themselves: with 100k sightings reading whole rows cost ≈ 4× the
+ * clustering (bench:map). No React and no database singleton, so the worker's bundle carries neither.
  */
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
-import { sightingsOfSpecies } from '../../db/sync/lifers';
 import {
-  addSightings,
+  addMapPoints,
   emptySightings,
   type SightingsCollection,
   type SightingsShown,
 } from './sightingFeatures';
 
 /**
- * Rows per read. It runs in a worker, so a read's task may be long; the chunk bounds the memory a
- * read holds (a few MB of rows) rather than any task's length.
- */
-export const READ_CHUNK = 5000;
-
-/**
- * The sightings of `userId` to draw (of one species when `speciesId` is given), read in chunks.
- * Without a species the table is walked in primary-key order with `limit` (IndexedDB `getAll` with
- * a count: one request per chunk, no per-row cursor events) and other members' rows are skipped
- * here: the device normally holds only the member's own, so this reads almost nothing extra, where
- * paging the `user_id` index would need an offset cursor that steps row by row.
+ * The points of `userId`'s sightings to draw (of one species when `speciesId` is given): one
+ * index read (IndexedDB `getAll`, no per-row cursor events). A points row is ~100 bytes, so even
+ * 100k of them are a few MB held for the moment it takes to cluster them.
  */
 export async function readSightings(
   database: FieldmarkDB,
@@ -32,21 +25,13 @@ export async function readSightings(
 ): Promise<SightingsCollection> {
   const collection = emptySightings();
   if (!shown.lifers && !shown.others) return collection;
-  if (speciesId !== null) {
-    const rows = await sightingsOfSpecies(database, userId, speciesId).toArray();
-    addSightings(collection, rows, shown);
-    return collection;
-  }
-  let after = '';
-  for (;;) {
-    const rows = await database.species_observations.where(':id').above(after).limit(READ_CHUNK).toArray();
-    addSightings(
-      collection,
-      rows.filter((row) => row.user_id === userId),
-      shown,
-    );
-    const last = rows.at(-1);
-    if (rows.length < READ_CHUNK || !last) return collection;
-    after = last.id;
-  }
+  const rows =
+    speciesId === null
+      ? await database.map_points.where('user_id').equals(userId).toArray()
+      : await database.map_points
+          .where('[user_id+species_id]')
+          .between([userId, speciesId], [userId, speciesId], true, true)
+          .toArray();
+  addMapPoints(collection, rows, shown);
+  return collection;
 }

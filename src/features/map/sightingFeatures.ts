@@ -3,6 +3,7 @@
  * totals and bounds. The sightings' worker (sightingTiles.worker.ts) builds it from the rows it
  * reads and clusters it into vector tiles (sightingTiles.ts).
  */
+import { drawnPosition, type MapPointRow } from '../../db/mapPoints';
 import type { ObservationRow } from '../../db/rows';
 
 /** Which sightings the maps draw: the member's settings `maps_show_lifer` and `maps_show_sightings`. */
@@ -36,11 +37,6 @@ export type SightingPlaceFields = Pick<
   'id' | 'coordinate' | 'coordinate_hidden' | 'lifer' | 'deleted'
 >;
 
-const isLongitude = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= -180 && value <= 180;
-const isLatitude = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= -90 && value <= 90;
-
 /**
  * The point of a stored sighting, or null when it has no place on a map: a local tombstone (a
  * delete not yet synced), no coordinate, or a hidden one. A hidden coordinate is never drawn, not
@@ -48,11 +44,8 @@ const isLatitude = (value: unknown): value is number =>
  * nobody sees where it was.
  */
 export function sightingPoint(row: SightingPlaceFields): SightingPoint | null {
-  if (row.deleted === true || row.coordinate_hidden || row.coordinate === null) return null;
-  // GeoJSON order, as the contract stores it: [longitude, latitude].
-  const [longitude, latitude] = row.coordinate.coordinates;
-  if (!isLongitude(longitude) || !isLatitude(latitude)) return null;
-  return { id: row.id, position: [longitude, latitude], lifer: row.lifer };
+  const position = drawnPosition(row);
+  return position ? { id: row.id, position, lifer: row.lifer } : null;
 }
 
 /** West, south, east, north. */
@@ -71,16 +64,39 @@ export function emptySightings(): SightingsCollection {
   return { points: [], lifers: 0, bounds: null };
 }
 
-/** Adds the shown points of `rows` to `collection`. */
+/** Adds the shown points of `rows` (stored sightings) to `collection`. */
 export function addSightings(
   collection: SightingsCollection,
   rows: readonly SightingPlaceFields[],
   shown: SightingsShown,
 ): void {
+  addPoints(
+    collection,
+    rows.flatMap((row) => {
+      const point = sightingPoint(row);
+      return point ? [point] : [];
+    }),
+    shown,
+  );
+}
+
+/** Adds the shown ones of `rows` (the maps' points table, FieldmarkDB v8) to `collection`. */
+export function addMapPoints(
+  collection: SightingsCollection,
+  rows: readonly MapPointRow[],
+  shown: SightingsShown,
+): void {
+  addPoints(
+    collection,
+    rows.map((row) => ({ id: row.id, position: [row.lon, row.lat], lifer: row.lifer })),
+    shown,
+  );
+}
+
+function addPoints(collection: SightingsCollection, points: readonly SightingPoint[], shown: SightingsShown) {
   let bounds = collection.bounds;
-  for (const row of rows) {
-    const point = sightingPoint(row);
-    if (!point || !(point.lifer ? shown.lifers : shown.others)) continue;
+  for (const point of points) {
+    if (!(point.lifer ? shown.lifers : shown.others)) continue;
     collection.points.push(point);
     if (point.lifer) collection.lifers += 1;
     const [x, y] = point.position;

@@ -16,6 +16,7 @@ import { seenBefore } from '@contract/stats';
 import { tripCovers } from '@contract/trips';
 import { announcePuts, committed, directTransaction, settled, settledRows } from '../../db/direct';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
+import { MAP_POINTS_TABLE, mapPointOf } from '../../db/mapPoints';
 import type { DirtyRow, ObservationRow, TripRow } from '../../db/rows';
 import { earliestAmong, FIRST_SIGHTINGS_READ } from '../../db/sync/lifers';
 
@@ -24,7 +25,7 @@ const SIGHTINGS_BY_SPECIES = '[user_id+species_id+date]';
 const TRIPS_BY_END = '[user_id+date_end]';
 
 /** The stores the direct save's transaction spans. */
-export const NEW_SIGHTING_STORES = ['species_observations', 'dirty', 'trips'] as const;
+export const NEW_SIGHTING_STORES = ['species_observations', 'dirty', 'trips', MAP_POINTS_TABLE] as const;
 
 /** Ids of the trips among `trips` (the member's, not ended before `date`) whose dates cover it. */
 export function coveringTripIds(trips: readonly TripRow[], date: number): string[] {
@@ -87,11 +88,17 @@ export async function saveNewSightingDirectly(
   }
   const tripIds = coveringTripIds(trips, row.date);
   const saved = lifer || tripIds.length > 0 ? { ...row, lifer, trips: tripIds } : row;
-  if (saved !== row) await settled(sightings.put(saved));
+  // The maps' copy (db/mapPoints.ts), which Dexie's middleware keeps on every other write path.
+  const point = mapPointOf(saved);
+  await Promise.all([
+    saved !== row ? settled(sightings.put(saved)) : undefined,
+    point ? settled(transaction.objectStore(MAP_POINTS_TABLE).put(point)) : undefined,
+  ]);
   await done;
   announcePuts(db, [
     { table: 'species_observations', rows: [saved] },
     { table: 'dirty', rows: [mark] },
+    ...(point ? [{ table: MAP_POINTS_TABLE, rows: [point] }] : []),
   ]);
   return saved;
 }

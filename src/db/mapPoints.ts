@@ -1,0 +1,141 @@
+/**
+ * The maps' compact copy of the sightings (FieldmarkDB version 8, table `map_points`): one small
+ * row per sighting a map draws, so the sightings' worker reads a few numbers per point instead of
+ * whole sightings (notes, media, taxa, locations) — with 100k sightings the read of whole rows cost
+ * ≈ 4× the clustering itself (bench:map, docs/benchmarks.md).
+ *
+ * The table is derived, never written by app code: a DBCore middleware on FieldmarkDB keeps it in
+ * the same transaction as every write of `species_observations` that goes through Dexie (saves,
+ * edits, deletes, the sync's pull, clears), and the one write without Dexie (the direct save of a
+ * new sighting, features/observations/newSightingDirect.ts) puts the point itself. Version 8's
+ * upgrade fills it from the sightings already on the device.
+ */
+import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
+import type { ObservationRow } from './rows';
+
+export const MAP_POINTS_TABLE = 'map_points';
+const SIGHTINGS_TABLE = 'species_observations';
+
+/**
+ * One sighting as a map draws it. Only sightings with a place on a map have one: a tombstone (a
+ * delete not yet synced), a sighting without a coordinate and one whose coordinate is hidden have
+ * none — a hidden coordinate is never drawn, not even on the member's own map.
+ */
+export interface MapPointRow {
+  id: string;
+  user_id: string;
+  species_id: string | null;
+  lon: number;
+  lat: number;
+  lifer: boolean;
+}
+
+/** The fields of a stored sighting its point is made of. */
+export type MapPointFields = Pick<
+  ObservationRow,
+  'id' | 'user_id' | 'species_id' | 'coordinate' | 'coordinate_hidden' | 'lifer' | 'deleted'
+>;
+
+const isLongitude = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= -180 && value <= 180;
+const isLatitude = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= -90 && value <= 90;
+
+/** Where a map draws a stored sighting, [longitude, latitude]; null when it does not draw it. */
+export function drawnPosition(
+  row: Pick<ObservationRow, 'coordinate' | 'coordinate_hidden' | 'deleted'>,
+): [number, number] | null {
+  if (row.deleted === true || row.coordinate_hidden || !row.coordinate) return null;
+  // GeoJSON order, as the contract stores it: [longitude, latitude].
+  const [lon, lat] = row.coordinate.coordinates;
+  return isLongitude(lon) && isLatitude(lat) ? [lon, lat] : null;
+}
+
+/** The map point of a stored sighting, or null when a map does not draw it. */
+export function mapPointOf(row: MapPointFields): MapPointRow | null {
+  const position = drawnPosition(row);
+  if (!position) return null;
+  const [lon, lat] = position;
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    species_id: row.species_id,
+    lon,
+    lat,
+    lifer: row.lifer === true,
+  };
+}
+
+/** The puts and deletes that make `map_points` follow `rows` just written to the sightings. */
+export function pointWritesOf(rows: readonly MapPointFields[]): { puts: MapPointRow[]; deletes: string[] } {
+  const puts: MapPointRow[] = [];
+  const deletes: string[] = [];
+  for (const row of rows) {
+    const point = mapPointOf(row);
+    if (point) puts.push(point);
+    else deletes.push(row.id);
+  }
+  return { puts, deletes };
+}
+
+/** Whether `trans` spans the points' store (an upgrade from before version 8 does not). */
+function spansPoints(trans: DBCoreTransaction): boolean {
+  const names = (trans as Partial<IDBTransaction>).objectStoreNames;
+  return names === undefined || names.contains(MAP_POINTS_TABLE);
+}
+
+/** The same write applied to the points, in the sightings' write's transaction. */
+async function followSightings(
+  points: DBCoreTable,
+  request: DBCoreMutateRequest,
+  failed: Set<number>,
+): Promise<void> {
+  const { trans } = request;
+  if (request.type === 'add' || request.type === 'put') {
+    const written = (request.values as MapPointFields[]).filter((_, index) => !failed.has(index));
+    const { puts, deletes } = pointWritesOf(written);
+    if (puts.length > 0) await points.mutate({ type: 'put', trans, values: puts });
+    if (deletes.length > 0) await points.mutate({ type: 'delete', trans, keys: deletes });
+  } else if (request.type === 'delete') {
+    await points.mutate({ type: 'delete', trans, keys: request.keys });
+  } else {
+    // The sightings' range is a range of ids, the points' primary keys.
+    await points.mutate({ type: 'deleteRange', trans, range: request.range });
+  }
+}
+
+/**
+ * The DBCore middleware that keeps `map_points` in step: every readwrite transaction over the
+ * sightings also spans the points, and each mutation of the sightings is repeated on them before it
+ * answers, so both commit or abort together.
+ */
+export const mapPointsMiddleware: Middleware<DBCore> = {
+  stack: 'dbcore',
+  name: 'map-points',
+  create: (down) => ({
+    ...down,
+    transaction: (stores, mode, options) =>
+      down.transaction(
+        mode === 'readwrite' && stores.includes(SIGHTINGS_TABLE) && !stores.includes(MAP_POINTS_TABLE)
+          ? [...stores, MAP_POINTS_TABLE]
+          : stores,
+        mode,
+        options,
+      ),
+    table: (name) => {
+      const table = down.table(name);
+      if (name !== SIGHTINGS_TABLE) return table;
+      return {
+        ...table,
+        mutate: async (request) => {
+          const response = await table.mutate(request);
+          if (spansPoints(request.trans)) {
+            const failed = new Set(Object.keys(response.failures).map(Number));
+            await followSightings(down.table(MAP_POINTS_TABLE), request, failed);
+          }
+          return response;
+        },
+      };
+    },
+  }),
+};
