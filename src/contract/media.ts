@@ -71,6 +71,51 @@ export type SpeciesImage = Static<typeof SpeciesImageSchema>;
 export const SpeciesImagesResponseSchema = success({ images: Type.Array(SpeciesImageSchema) });
 export type SpeciesImagesResponse = Static<typeof SpeciesImagesResponseSchema>;
 
+/** The most species one `GET species_images` answers. */
+export const SPECIES_GALLERY_PAGE_MAX = 200;
+
+/**
+ * GET species_images (docs/api.md "Species gallery"): for the species on a member's list (the
+ * location and classifications of `POST species`), the newest photo of a live public sighting of
+ * each, paged over the species that have one, in taxonomic order.
+ */
+export const SpeciesGalleryQuerySchema = Type.Object({
+  location_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'Only species on the list there (as POST species); default anywhere',
+    }),
+  ),
+  classifications: Type.Optional(
+    Type.String({
+      maxLength: 400,
+      description: "The member's config classifications, comma-separated; default every classification",
+    }),
+  ),
+  skip: Type.Integer({ minimum: 0, maximum: SKIP_MAX, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: SPECIES_GALLERY_PAGE_MAX, default: 100 }),
+});
+export type SpeciesGalleryQuery = Static<typeof SpeciesGalleryQuerySchema>;
+
+/** One tile: the photo and its species; nothing of the sighting (no id, position or member). */
+export const SpeciesGalleryImageSchema = Type.Object({
+  species_id: Type.String(),
+  media_id: Type.String(),
+  path: Type.String({ description: 'URL of the image, at most 2048 px on its longer side (JPEG)' }),
+  thumbnail: Type.String({ description: 'URL of the thumbnail, at most 320 px (WebP)' }),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  created_at: Type.Integer({ description: 'When the photo was stored, seconds since the epoch' }),
+});
+export type SpeciesGalleryImage = Static<typeof SpeciesGalleryImageSchema>;
+
+export const SpeciesGalleryResponseSchema = success({
+  images: Type.Array(SpeciesGalleryImageSchema, { description: 'One per species, taxonomic order' }),
+  total: Type.Integer({ minimum: 0, description: 'Species on the list with such a photo, over every page' }),
+});
+export type SpeciesGalleryResponse = Static<typeof SpeciesGalleryResponseSchema>;
+
 /** Base64 of PHOTO_MAX_BYTES, plus room for a data-URL prefix. */
 export const PHOTO_MAX_BASE64_LENGTH = Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 256;
 

@@ -13,12 +13,14 @@
  * files and committing leaves files no row points to: harmless, and rare enough to clean by hand.
  */
 import { randomUUID } from 'node:crypto';
-import { OBSERVATIONS_COLLECTION } from '@contract/observations';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { MediaVariant, SpeciesImage, SpeciesImagesQuery } from '@contract/media';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { MediaVariant, SpeciesGalleryImage, SpeciesImage, SpeciesImagesQuery } from '@contract/media';
 import type { SpeciesThumb } from '@contract/species';
 import type { Clock } from '../../../clock';
-import type { DB, MediaRow, MediaVariants } from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { MediaRow, MediaVariants } from './tables';
+import { liveSightingsSql, PUBLIC_SQL, speciesSql } from '../observations/observation-reads';
+import { taxonomicOrderSql } from '../species/species-rows';
 import { writeSpeciesChange } from '../species/species-writes';
 import { processPhoto, storedVariants } from './images';
 import { VARIANT_FILES, type MediaStore, type StoredFile } from './store';
@@ -28,6 +30,29 @@ export const PHOTO_REV_SUFFIX = 'photo';
 
 interface Logger {
   warn(object: object, message: string): void;
+}
+
+/**
+ * Members' photos anyone may see by species, with the species of their sighting
+ * (`sighting_species`): live 'observation' media whose sighting is its uploader's live, public
+ * record. The one rule of GET species/{id}/images and GET species_images — a sighting made private,
+ * deleted or given another species takes its photos along — spelled with observation-reads.ts's
+ * expressions so the partial indexes of migrations/009 answer it. `speciesId` narrows to one.
+ */
+function publicSightingPhotosSql(speciesId?: string): RawBuilder<unknown> {
+  const ofSpecies = speciesId === undefined ? sql`` : sql`AND ${speciesSql} = ${speciesId}`;
+  return sql`SELECT m.*, r.species AS sighting_species FROM media m
+    JOIN (SELECT owner_id, id, ${speciesSql} AS species FROM collection_records
+      WHERE ${liveSightingsSql} AND ${PUBLIC_SQL} ${ofSpecies}) r
+      ON r.owner_id = m.owner_id AND r.id = m.observation_id
+    WHERE m.kind = 'observation' AND m.deleted_at IS NULL`;
+}
+
+export interface GalleryPage {
+  /** The list's filter over `species s` (SpeciesRepository.listWhere). */
+  listWhere: RawBuilder<unknown>;
+  skip: number;
+  limit: number;
 }
 
 export interface UploadResult {
@@ -81,11 +106,7 @@ export class SpeciesPhotos {
    */
   async list(speciesId: string, query: SpeciesImagesQuery): Promise<SpeciesImage[]> {
     const reference = sql<boolean>`(m.kind = 'species' AND m.species_id = ${speciesId})`;
-    const publicSighting = sql<boolean>`(m.kind = 'observation' AND EXISTS (
-      SELECT 1 FROM collection_records r
-      WHERE r.collection = ${OBSERVATIONS_COLLECTION} AND r.owner_id = m.owner_id
-        AND r.id = m.observation_id AND NOT r.deleted
-        AND r.data @> ${JSON.stringify({ species_id: speciesId, public: true })}::jsonb))`;
+    const publicSighting = sql<boolean>`(m.id IN (SELECT p.id FROM (${publicSightingPhotosSql(speciesId)}) p))`;
     const kinds =
       query.category === 'species'
         ? reference
@@ -101,6 +122,26 @@ export class SpeciesPhotos {
     select = query.randomize ? select.orderBy(sql`random()`) : select.orderBy('m.created_at').orderBy('m.id');
     const rows = await select.limit(query.limit).offset(query.skip).execute();
     return rows.map((row) => this.toImage(row));
+  }
+
+  /**
+   * For each species on a list that has one, the newest photo of a live public sighting of it (the
+   * rule of `list`), paged over those species in taxonomic order, and how many there are.
+   */
+  async newestPublicPerSpecies(page: GalleryPage): Promise<{ images: SpeciesGalleryImage[]; total: number }> {
+    const newest = sql`SELECT DISTINCT ON (p.sighting_species) p.* FROM (${publicSightingPhotosSql()}) p
+      ORDER BY p.sighting_species, p.created_at DESC, p.id DESC`;
+    const onList = sql`(${newest}) n JOIN species s ON s.id = n.sighting_species WHERE ${page.listWhere}`;
+    const [{ rows }, { rows: counted }] = await Promise.all([
+      sql<MediaRow & { sighting_species: string }>`SELECT n.* FROM ${onList}
+        ORDER BY ${taxonomicOrderSql} LIMIT ${page.limit} OFFSET ${page.skip}`.execute(this.db),
+      sql<{ total: string }>`SELECT count(*) AS total FROM ${onList}`.execute(this.db),
+    ]);
+    const images = rows.map((row) => {
+      const { media_id, path, thumbnail, width, height, created_at } = this.toImage(row);
+      return { species_id: row.sighting_species, media_id, path, thumbnail, width, height, created_at };
+    });
+    return { images, total: Number(counted[0]?.total ?? 0) };
   }
 
   /** A live photo of this species, or undefined. */
