@@ -8,7 +8,14 @@
 export const mapTexts = {
   mapOfYourSightings: 'Map of your sightings',
   mapOfSpecies: 'Map of your sightings of {species}',
-  mapSummary: '{count} sightings on the map, {lifers} of them lifers.',
+  // The summary is put together by mapSummaryOf, so that one of anything is said in the singular.
+  mapSummaryOne: '1 sighting on the map, {lifers}.',
+  mapSummaryMany: '{count} sightings on the map, {lifers}.',
+  mapSummaryLiferOfOne: 'a lifer',
+  mapSummaryNoLiferOfOne: 'not a lifer',
+  mapSummaryNoLifers: 'none of them lifers',
+  mapSummaryOneLifer: '1 of them a lifer',
+  mapSummaryManyLifers: '{lifers} of them lifers',
   mapSummaryNone: 'No sightings with a place to show on the map.',
   mapBothHidden: 'Lifers and other sightings are both hidden from maps in Settings.',
   mapLoading: 'Loading your sightings…',
@@ -25,3 +32,20 @@ export const mapTexts = {
   mapUnspecifiedSpecies: 'Unspecified species',
   mapOpenSighting: 'Open the sighting',
 } as const;
+
+/** What the map shows, said with correct plurals: "1 sighting on the map, a lifer." */
+export function mapSummaryOf(count: number, lifers: number): string {
+  const number = (value: number) => value.toLocaleString('en');
+  const liferPart =
+    count === 1
+      ? lifers > 0
+        ? mapTexts.mapSummaryLiferOfOne
+        : mapTexts.mapSummaryNoLiferOfOne
+      : lifers === 0
+        ? mapTexts.mapSummaryNoLifers
+        : lifers === 1
+          ? mapTexts.mapSummaryOneLifer
+          : mapTexts.mapSummaryManyLifers.replace('{lifers}', number(lifers));
+  const template = count === 1 ? mapTexts.mapSummaryOne : mapTexts.mapSummaryMany;
+  return template.replace('{count}', number(count)).replace('{lifers}', liferPart);
+}

@@ -15,8 +15,9 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
-import { mapTexts } from '../../src/contract/mapTexts';
-import { formatMessage, messages } from '../../src/contract/messages';
+import { FIT_MAX_ZOOM } from '../../src/features/map/camera';
+import { mapSummaryOf, mapTexts } from '../../src/contract/mapTexts';
+import { messages } from '../../src/contract/messages';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
 import {
@@ -95,7 +96,7 @@ test("a member's synced sightings show on /global-map offline: a cluster zooms i
   await serviceWorkerInControl(page);
 
   await page.goto('/global-map');
-  const summary = formatMessage(mapTexts.mapSummary, { count: 2, lifers: 1 });
+  const summary = mapSummaryOf(2, 1);
   // The sign-in's initial fetch brings the sightings; the live query then feeds the map.
   await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible({ timeout: 30_000 });
 
@@ -105,6 +106,8 @@ test("a member's synced sightings show on /global-map offline: a cluster zooms i
   await expect(page.getByRole('status').filter({ hasText: summary })).toBeVisible();
   await expect(mapOf(page)).toHaveAttribute('data-sightings', '2');
   const fittedZoom = await mapAtRest(page);
+  // Two sightings 0.01° apart: the fit stops where the outlines still show the country.
+  expect(fittedZoom).toBeLessThanOrEqual(FIT_MAX_ZOOM.outlines);
   await expect(page.getByRole('link', { name: mapTexts.mapListLink })).toHaveAttribute(
     'href',
     '/observations',
@@ -159,9 +162,9 @@ test("a member's synced sightings show on /global-map offline: a cluster zooms i
   await other.goto(`/species/${BALD_EAGLE}`);
   await other.getByRole('main').getByRole('button', { name: labels.quickRecord }).click();
   await expect(other.getByText(messages.observationCreated)).toBeVisible();
-  await expect(
-    page.getByRole('status').filter({ hasText: formatMessage(mapTexts.mapSummary, { count: 3, lifers: 1 }) }),
-  ).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('status').filter({ hasText: mapSummaryOf(3, 1) })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(mapOf(page)).toHaveAttribute('data-sightings', '3');
   await mapAtRest(page);
   await other.close();

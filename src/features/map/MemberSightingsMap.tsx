@@ -13,8 +13,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { formatMessage, messages } from '@contract/messages';
-import { mapTexts } from '@contract/mapTexts';
+import { messages } from '@contract/messages';
+import { mapSummaryOf, mapTexts } from '@contract/mapTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
@@ -51,10 +51,7 @@ function summaryOf(sightings: MapSightingsState, shown: SightingsShown): string 
   if (!sightings) return mapTexts.mapLoading;
   if (!shown.lifers && !shown.others) return mapTexts.mapBothHidden;
   if (sightings.count === 0) return mapTexts.mapSummaryNone;
-  return formatMessage(mapTexts.mapSummary, {
-    count: sightings.count.toLocaleString('en'),
-    lifers: sightings.lifers.toLocaleString('en'),
-  });
+  return mapSummaryOf(sightings.count, sightings.lifers);
 }
 
 function Dot({ colour }: { colour: string }) {

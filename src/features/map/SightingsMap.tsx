@@ -28,7 +28,7 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { mapTexts } from '@contract/mapTexts';
-import { WORLD_CAMERA, type Camera } from './camera';
+import { fitMaxZoom, WORLD_CAMERA, type Camera } from './camera';
 import {
   BASEMAP_SOURCE,
   CLUSTERS_LAYER,
@@ -122,6 +122,10 @@ export function SightingsMap({
   /** A style has loaded (sources may be added) and is not being replaced. */
   const styleReadyRef = useRef(false);
   const isFittedRef = useRef(camera !== undefined);
+  /** The map fitted itself to the sightings (not a camera the member left). */
+  const isAutoFittedRef = useRef(false);
+  /** The production style is what the map draws (not the outlines it falls back to). */
+  const isProductionRef = useRef(false);
   const [status, setStatus] = useState<MapStatus>('loading');
   const [basemap, setBasemap] = useState<'loading' | 'loaded' | 'none'>('loading');
   const [zoom, setZoom] = useState<number | null>(null);
@@ -139,6 +143,7 @@ export function SightingsMap({
     const remote = productionStyleUrl(import.meta.env.VITE_MAP_STYLE_URL);
     const local = localStyle(basemapUrl(), colours);
     const start = latest.current.camera ?? WORLD_CAMERA;
+    isProductionRef.current = remote !== null;
     let map: MapLibreMap;
     try {
       map = new MapLibreMap({
@@ -179,7 +184,11 @@ export function SightingsMap({
       if (remote && !isStyleLoaded) {
         isStyleLoaded = true;
         styleReadyRef.current = false;
+        isProductionRef.current = false;
         map.setStyle(local);
+        // A fit made for the production style's detail is too close for the outlines.
+        if (isAutoFittedRef.current && map.getZoom() > fitMaxZoom(false))
+          map.jumpTo({ zoom: fitMaxZoom(false) });
         return;
       }
       console.warn('Map error', event.error);
@@ -227,8 +236,13 @@ export function SightingsMap({
     map.triggerRepaint();
     if (!isFittedRef.current && sightings.bounds) {
       isFittedRef.current = true;
+      isAutoFittedRef.current = true;
       const [west, south, east, north] = sightings.bounds;
-      map.fitBounds([west, south, east, north], { padding: 48, maxZoom: 9, duration: 0 });
+      map.fitBounds([west, south, east, north], {
+        padding: 48,
+        maxZoom: fitMaxZoom(isProductionRef.current),
+        duration: 0,
+      });
     }
   }, [sightings]);
 
