@@ -20,3 +20,12 @@ const POLL_MS = 10;
 export function eventually<T>(check: () => T | Promise<T>): Promise<T> {
   return vi.waitFor(check, { timeout: ASYNC_WAIT_MS, interval: POLL_MS });
 }
+
+/**
+ * `eventually` for a test on vitest's fake timers that must not move the clock while it waits
+ * (vi.waitFor advances fake timers by its interval at every check): each check runs only the
+ * timers due now (a live query's setTimeout(0)), so the test alone decides when time passes.
+ */
+export function eventuallyOnFakeClock<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: ASYNC_WAIT_MS, interval: 0 });
+}

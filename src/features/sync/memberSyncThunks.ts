@@ -10,6 +10,7 @@
  * Toasts (SPEC §4 "Offline writes"): 'Local data successfully synced to API!' once something that
  * had to wait (saved offline, or whose sync failed) has reached the server.
  */
+import type { Dispatch } from '@reduxjs/toolkit';
 import { liveQuery, type Subscription } from 'dexie';
 import { messages } from '@contract/messages';
 import type { ApiClient } from '../../api/client';
@@ -48,6 +49,13 @@ interface Runtime {
 
 const runtimes = new WeakMap<ApiClient, Runtime>();
 
+/** Everything that had to wait reached the server: said once (SPEC §4 "Offline writes"). */
+function owedDelivered(runtime: Runtime, dispatch: Dispatch): void {
+  if (!runtime.owed) return;
+  runtime.owed = false;
+  dispatch(uiActions.toastShown({ severity: 'success', message: messages.syncedToApi }));
+}
+
 /** One pass, one at a time per store; a trigger during a pass runs one more pass after it. */
 export function syncMemberNow(trigger: SyncTrigger): AppThunk<Promise<void>> {
   return async (dispatch, getState, { apiClient }) => {
@@ -73,8 +81,7 @@ export function syncMemberNow(trigger: SyncTrigger): AppThunk<Promise<void>> {
           runtime.owed = true;
           console.warn(`Member sync (${trigger}) left work for a retry`, summary.error);
         } else if (delivered > 0 && runtime.owed && (await unsyncedCount(db, userId)) === 0) {
-          runtime.owed = false;
-          dispatch(uiActions.toastShown({ severity: 'success', message: messages.syncedToApi }));
+          owedDelivered(runtime, dispatch);
         }
       } while (runtime.again);
     };
@@ -104,7 +111,11 @@ export function startMemberSync(trigger: 'sign-in' | 'start'): AppThunk<Promise<
       subscription: liveQuery(() => unsyncedCount(db, userId)).subscribe({
         next: (count) => {
           const grew = count > runtime.count;
+          const emptied = count === 0 && runtime.count > 0;
           runtime.count = count;
+          // What had to wait may reach the server outside a pass (the engine's own retry 1 s after
+          // a failure): its toast comes when the queue empties, whoever emptied it.
+          if (emptied && runtime.owed) owedDelivered(runtime, dispatch);
           if (!grew) return;
           void requestPersistentStorage(db);
           if (!(browserIsOnline() && selectIsOnline(getState()))) {
