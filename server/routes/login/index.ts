@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { LoginQuerySchema, LoginRequestSchema, LoginResponseSchema } from '@contract/auth';
 import { failedResponses } from '@contract/envelope';
 import { formatMessage, messages } from '@contract/messages';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../plugins/app/users/tables';
 import { ApiError, unauthorized } from '../../errors';
 import { verifyPassword } from '../../plugins/app/auth/passwords';
 import { sessionAnswer } from '../../plugins/app/auth/session-answer';

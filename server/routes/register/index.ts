@@ -11,7 +11,7 @@ import { RegisterPendingResponseSchema, RegisterRequestSchema, RegisterResponseS
 import { failedResponses } from '@contract/envelope';
 import { formatMessage, messages } from '@contract/messages';
 import { meetsMediumRule } from '@contract/password';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../../plugins/app/users/tables';
 import { badRequest, conflict } from '../../errors';
 import { hashPassword } from '../../plugins/app/auth/passwords';
 import { sessionAnswer } from '../../plugins/app/auth/session-answer';

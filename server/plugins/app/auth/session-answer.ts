@@ -1,7 +1,7 @@
 /** What login, refresh and register answer once a member is signed in (contract SessionFields). */
 import type { LoginResponse, Profile } from '@contract/auth';
 import type { Permissions } from '@contract/permissions';
-import type { UserRow } from '../../../db/schema';
+import type { UserRow } from '../users/tables';
 
 export function sessionAnswer(
   user: UserRow,

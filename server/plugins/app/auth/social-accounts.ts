@@ -6,7 +6,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
-import type { DB, UserRow } from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { UserRow } from '../users/tables';
 import type { UsersRepository } from '../users/users-repository';
 import type { SocialIdentity } from './social';
 

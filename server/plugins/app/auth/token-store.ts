@@ -15,7 +15,8 @@ import type { Kysely } from 'kysely';
 import type { Permissions } from '@contract/permissions';
 import { nowSeconds, type Clock } from '../../../clock';
 import type { ServerConfig } from '../../../config';
-import type { DB, TokenKind } from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { TokenKind } from './tables';
 import { generateToken, hashToken, isWellFormedToken } from './tokens';
 
 export interface IssuedSession {

@@ -20,6 +20,7 @@ import { sql, type Kysely } from 'kysely';
 import { compareRev, parseRev, type PushRecord, type RevisionRef, type SyncRecord } from '@contract/sync';
 import { nowSeconds, type Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
+import type { CollectionRecordsTable } from './tables';
 import { refusalsOf, type RecordCheck, type RecordRefusal } from './record-checks';
 import type {
   CollectionContext,
@@ -29,21 +30,10 @@ import type {
   WritableCollectionSource,
 } from './source';
 
-/** Row type of collection_records (bigint columns come back from pg as strings). */
-export interface CollectionRecordsTable {
-  collection: string;
-  owner_id: string;
-  id: string;
-  rev: string;
-  rev_counter: string | number;
-  rev_suffix: string;
-  mod: string | number;
-  seq: string | number;
-  deleted: boolean;
-  data: Record<string, unknown>;
-}
+// Other plugins import the row type from here (it is declared in ./tables with the DB merge).
+export type { CollectionRecordsTable };
 
-type CollectionsDB = DB & { collection_records: CollectionRecordsTable };
+type CollectionsDB = DB;
 
 /**
  * The winning revision of each id in one batch, in first-seen order; the other entries (older or

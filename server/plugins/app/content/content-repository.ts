@@ -5,7 +5,8 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentPage, HelpCategory, HelpTopic } from '@contract/content';
-import type { ContentPagesTable, DB, HelpTopicsTable } from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { ContentPagesTable, HelpTopicsTable } from './tables';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -26,7 +26,7 @@ import {
   type MediaVariant,
 } from '@contract/media';
 import { formatMessage, messages } from '@contract/messages';
-import type { MediaVariants } from '../../../db/schema';
+import type { MediaVariants } from './tables';
 import { ApiError, badRequest } from '../../../errors';
 import { mediaKey, VARIANT_FILES } from './store';
 

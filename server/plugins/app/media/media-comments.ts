@@ -16,7 +16,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Comment, Reply } from '@contract/media';
 import { messages } from '@contract/messages';
 import type { Clock } from '../../../clock';
-import type { DB, MediaCommentRow } from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { MediaCommentRow } from './tables';
 import { conflict, forbidden, notFound } from '../../../errors';
 
 type Row = MediaCommentRow & { nickname: string | null };

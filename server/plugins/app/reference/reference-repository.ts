@@ -15,12 +15,8 @@ import fp from 'fastify-plugin';
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Language, Location, LocationSummary, LocationType } from '@contract/reference';
 import { DEFAULT_LANGUAGE_ID, DEFAULT_LOCATION_ID } from '@contract/reference';
-import type {
-  DB,
-  LocationClassificationsTable,
-  LocationRow,
-  TaxaClassificationsTable,
-} from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { LocationClassificationsTable, LocationRow, TaxaClassificationsTable } from './tables';
 import { boundingBox, EARTH_RADIUS_KM, type LatLng } from './geo';
 import { GeoIp } from './geoip';
 import { escapeLike } from '@contract/text';

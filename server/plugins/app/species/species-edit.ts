@@ -11,7 +11,7 @@ import { canonicalClassification } from '@contract/reference';
 import type { SpeciesUpdateRequest, TaxaAltEntry, TaxaEntry } from '@contract/species';
 import { foldText, searchTextOf } from '@contract/text';
 import { NAME_LANGUAGES } from '../../../db/reference/extract';
-import type { SpeciesRow } from '../../../db/schema';
+import type { SpeciesRow } from './tables';
 import { badRequest } from '../../../errors';
 import { classificationIdsOfEntries } from './classifications';
 import type { SpeciesPatch } from './species-writes';

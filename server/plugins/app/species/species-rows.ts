@@ -5,7 +5,8 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Species, TaxaAltEntry, TaxaEntry } from '@contract/species';
-import type { DB, SpeciesRow } from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { SpeciesRow } from './tables';
 import { classificationNames } from './classifications';
 
 /** The columns a Species is made of. */

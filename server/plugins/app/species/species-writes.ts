@@ -13,7 +13,8 @@
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import { parseRev } from '@contract/sync';
 import type { Clock } from '../../../clock';
-import type { DB, SpeciesRow, SpeciesTable } from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { SpeciesRow, SpeciesTable } from './tables';
 import { nextSpeciesMod } from '../../../db/species/mod';
 
 /** The columns a change may set; `mod` and `rev` are the writer's. */

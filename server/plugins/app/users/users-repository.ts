@@ -12,7 +12,8 @@ import type { Permissions, Principal } from '@contract/permissions';
 import type { Static } from 'typebox';
 import type { PublicProfileSchema, UpdateUserRequest } from '@contract/users';
 import type { Clock } from '../../../clock';
-import type { DB, UserRow } from '../../../db/schema';
+import type { DB } from '../../../db/schema';
+import type { UserRow } from './tables';
 
 export type PublicProfile = Static<typeof PublicProfileSchema>;
 export type ProfileLocation = Static<typeof ProfileLocationSchema>;
