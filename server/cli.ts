@@ -8,7 +8,7 @@ import { recordCommands } from './commands/records';
 import { userCommands } from './commands/users';
 import { importReferenceCommand, referenceExtractCommand } from './db/reference/commands';
 import { outlinesCommand } from './db/reference/outlines';
-import { importSpeciesCommand, speciesExtractCommand } from './db/species/commands';
+import { importSpeciesCommand, speciesExtractCommand, usCanadaCommand } from './db/species/commands';
 
 interface Command {
   usage: string;
@@ -49,6 +49,12 @@ const COMMANDS: Record<string, Command> = {
     usage: 'species:extract [--from ../shared/data] [--out DIR]   rebuild the committed species demo extract',
     options: { from: { type: 'string' }, out: { type: 'string' } },
     run: (values) => speciesExtractCommand({ from: str(values.from), out: str(values.out) }),
+  },
+  'species:us-canada': {
+    usage:
+      'species:us-canada [--from ../shared/data]   print (Markdown) what the US/Canada range rule keeps and removes',
+    options: { from: { type: 'string' } },
+    run: (values) => usCanadaCommand({ from: str(values.from) }),
   },
 };
 

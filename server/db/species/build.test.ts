@@ -100,8 +100,20 @@ describe('buildSpecies', () => {
           },
         ],
         ioc: [
-          { scientific_name: 'Mareca strepera', english_name: 'Gadwall', extinct: '0', name_uk: 'Нерозень' },
-          { scientific_name: 'Larus thayeri', english_name: "Thayer's Gull", extinct: '0', name_uk: '' },
+          {
+            scientific_name: 'Mareca strepera',
+            english_name: 'Gadwall',
+            extinct: '0',
+            name_uk: 'Нерозень',
+            breeding_range: 'NA, EU : widespread',
+          },
+          {
+            scientific_name: 'Larus thayeri',
+            english_name: "Thayer's Gull",
+            extinct: '0',
+            name_uk: '',
+            breeding_range: 'NA : n Canada',
+          },
         ],
         bbs: [
           { scientific_name: 'Anas strepera', english_name: 'Gadwall', name_fr: 'Canard chipeau' },
@@ -148,6 +160,65 @@ describe('buildSpecies', () => {
     });
     expect(report.skippedChecklistRows).toEqual({ bbs: 1 });
     expect(report.matchedIndirectly).toEqual({ bbs: 1 });
+  });
+
+  it('keeps BBS birds on the US and Canada lists only by the IOC range rule, and reports the rest', () => {
+    const bird = (sequence: string, scientificName: string, english: string, range = ''): Row => ({
+      avilist_sequence: sequence,
+      family: 'Tinamidae',
+      scientific_name: scientificName,
+      english_name_avilist: english,
+      avibase_id: `avibase-${sequence}`,
+      range,
+    });
+    const { species, report } = buildSpecies(
+      tables({
+        avilist: [
+          bird('1', 'Tinamus major', 'Great Tinamou'),
+          bird('2', 'Psilorhinus morio', 'Brown Jay'),
+          bird('3', 'Haliaeetus leucocephalus', 'Bald Eagle'),
+          bird('4', 'Novus texanus', 'Texas Novelty', 'Mexico and s Texas'),
+          bird('5', 'Novus mexicanus', 'Mexican Novelty', 'Oaxaca (Mexico)'),
+        ],
+        ioc: [
+          { scientific_name: 'Tinamus major', breeding_range: 'MA, SA : s Mexico through Amazonia' },
+          { scientific_name: 'Psilorhinus morio', breeding_range: 'MA : widespread, also s Texas' },
+          { scientific_name: 'Haliaeetus leucocephalus', breeding_range: 'NA : widespread, also nw Mexico' },
+        ],
+        bbs: [
+          { aou_code: '10010', scientific_name: 'Tinamus major', english_name: 'Great Tinamou' },
+          { aou_code: '10011', scientific_name: 'Tinamus major major', english_name: 'Great Tinamou' },
+          { aou_code: '04830', scientific_name: 'Psilorhinus morio', english_name: 'Brown Jay' },
+          { aou_code: '03520', scientific_name: 'Haliaeetus leucocephalus', english_name: 'Bald Eagle' },
+          { aou_code: '99990', scientific_name: 'Novus texanus', english_name: 'Texas Novelty' },
+          { aou_code: '99991', scientific_name: 'Novus mexicanus', english_name: 'Mexican Novelty' },
+        ],
+      }),
+      places,
+    );
+    const listed = species.filter((s) => s.locations.USA !== undefined).map((s) => s.name);
+    expect(listed).toEqual(['Brown Jay', 'Bald Eagle', 'Texas Novelty']);
+    expect(species.find((s) => s.name === 'Great Tinamou')?.locations).toEqual({});
+    expect(report.usCanada).toEqual({
+      keptByCode: 1,
+      keptByText: 2,
+      keptWithoutRange: 0,
+      removed: [
+        {
+          scientificName: 'Tinamus major',
+          englishName: 'Great Tinamou',
+          family: 'Tinamidae',
+          bbsName: 'Tinamus major (Great Tinamou)',
+        },
+        {
+          scientificName: 'Novus mexicanus',
+          englishName: 'Mexican Novelty',
+          family: 'Tinamidae',
+          bbsName: 'Novus mexicanus (Mexican Novelty)',
+        },
+      ],
+      removedRows: ['10010', '10011', '99991'],
+    });
   });
 
   it('sizes mammals by their mass, their genus median or their order, and keys them to countries and states', () => {

@@ -25,12 +25,13 @@
  *   Wikispecies (joined on the scientific name within the same class) for every other language.
  * - Locations: MDD by country and by US state, AmphibiaWeb by country (native/introduced), the NZ
  *   bird list, and the North American Breeding Bird Survey list as the bird set of the United States
- *   and Canada. Checklist birds are matched by scientific name, then the species of a subspecies
+ *   and Canada, as far as the IOC range rule keeps its species (ranges.ts). Checklist birds are matched by scientific name, then the species of a subspecies
  *   or form, then a unique English name; unidentified, hybrid and "sp." rows are skipped.
  */
 import { CLASSIFICATION_DEFINITIONS, type ChecklistSource } from '../reference/classifications';
 import type { ReferenceExtract } from '../reference/extract';
 import { foldText } from '@contract/text';
+import { usCanadaReason, usOrCanadaPlaceIn, type UsCanadaReason } from './ranges';
 
 export type Row = Record<string, string>;
 
@@ -154,6 +155,22 @@ export interface SpeciesBuildReport {
   /** Checklist location codes without a location, by list. */
   unmatchedLocations: Record<string, string[]>;
   bodyMassBasis: Record<BodyMassBasis, number>;
+  /** The US/Canada range rule over the Breeding Bird Survey species (ranges.ts). */
+  usCanada: UsCanadaRuleReport;
+}
+
+/**
+ * What the US/Canada rule did to the matched BBS species: kept because an IOC range includes NA,
+ * kept because a range text names a US/Canadian place (no NA), kept for want of any range (an
+ * AviList-only bird without a range text), and removed (with their names, in BBS order).
+ */
+export interface UsCanadaRuleReport {
+  keptByCode: number;
+  keptByText: number;
+  keptWithoutRange: number;
+  removed: Array<{ scientificName: string; englishName: string; family: string | null; bbsName: string }>;
+  /** AOU codes of every BBS row that names a removed species (the demo extract leaves them out). */
+  removedRows: string[];
 }
 
 export interface SpeciesDataset {
@@ -377,6 +394,7 @@ export function buildSpecies(tables: SpeciesSourceTables, places: PlaceIndex): S
     matchedIndirectly: {},
     unmatchedLocations: {},
     bodyMassBasis: { species: 0, genus: 0, family: 0, order: 0 },
+    usCanada: { keptByCode: 0, keptByText: 0, keptWithoutRange: 0, removed: [], removedRows: [] },
   };
   const unmatchedLocation = (list: string, code: string) => {
     const codes = (report.unmatchedLocations[list] ??= []);
@@ -386,6 +404,9 @@ export function buildSpecies(tables: SpeciesSourceTables, places: PlaceIndex): S
   // Birds: AviList rows, then IOC rows onto them or on their own.
   const birds: Draft[] = [];
   const birdByName = new Map<string, Draft>();
+  // The range fields of each bird: IOC's (codes and text) where it has an IOC entry, else AviList's text.
+  const iocRanges = new Map<Draft, { breeding: string; nonbreeding: string }>();
+  const avilistRange = new Map<Draft, string>();
   for (const row of tables.avilist) {
     const scientificName = required(row, 'scientific_name', 'AviList');
     const avibase = required(row, 'avibase_id', 'AviList').toLowerCase();
@@ -418,6 +439,7 @@ export function buildSpecies(tables: SpeciesSourceTables, places: PlaceIndex): S
     }
     birds.push(bird);
     birdByName.set(scientificName, bird);
+    if (row.range) avilistRange.set(bird, row.range);
   }
   let previousSort = 0;
   for (const row of tables.ioc) {
@@ -452,7 +474,16 @@ export function buildSpecies(tables: SpeciesSourceTables, places: PlaceIndex): S
       birdByName.set(scientificName, bird);
     }
     if (row.name_uk && !bird.names.has('uk')) bird.names.set('uk', row.name_uk);
+    iocRanges.set(bird, { breeding: row.breeding_range ?? '', nonbreeding: row.nonbreeding_range ?? '' });
   }
+  /** ranges.ts's US/Canada rule for a bird; 'no-range' when it has neither an IOC nor an AviList range. */
+  const usCanadaOf = (bird: Draft): UsCanadaReason | 'no-range' | null => {
+    const ioc = iocRanges.get(bird);
+    if (ioc) return usCanadaReason(ioc.breeding, ioc.nonbreeding);
+    const text = avilistRange.get(bird);
+    if (text === undefined) return 'no-range';
+    return usOrCanadaPlaceIn(text) === null ? null : 'range-text';
+  };
 
   // Checklist bird names → bird rows.
   const birdsByEnglish = new Map<string, Set<Draft>>();
@@ -496,9 +527,33 @@ export function buildSpecies(tables: SpeciesSourceTables, places: PlaceIndex): S
     (report.unmatchedNames[list] ??= []).push(`${scientific} (${english})`);
     return null;
   };
+  // The BBS list covers Middle America too: its species stay on the US/Canada lists only by the
+  // range rule (ranges.ts); the others are left out, named in the report.
+  const bbsSeen = new Set<Draft>();
+  const bbsRemoved = new Set<Draft>();
   for (const row of tables.bbs) {
     const match = matchBird('bbs', row.scientific_name ?? '', row.english_name ?? '');
     if (!match) continue;
+    if (!bbsSeen.has(match.bird)) {
+      bbsSeen.add(match.bird);
+      const reason = usCanadaOf(match.bird);
+      if (reason === 'range-code') report.usCanada.keptByCode += 1;
+      else if (reason === 'range-text') report.usCanada.keptByText += 1;
+      else if (reason === 'no-range') report.usCanada.keptWithoutRange += 1;
+      else {
+        report.usCanada.removed.push({
+          scientificName: match.bird.scientificName,
+          englishName: match.bird.names.get('en') ?? match.bird.scientificName,
+          family: match.bird.family,
+          bbsName: `${row.scientific_name ?? ''} (${row.english_name ?? ''})`,
+        });
+        bbsRemoved.add(match.bird);
+      }
+    }
+    if (bbsRemoved.has(match.bird)) {
+      report.usCanada.removedRows.push(row.aou_code ?? '');
+      continue;
+    }
     for (const iso of ['US', 'CA']) {
       const locationId = places.country(iso);
       if (locationId === undefined) unmatchedLocation('bbs', iso);

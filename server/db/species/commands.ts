@@ -8,6 +8,9 @@
  *       imports into the database (DATA_DIR / DATABASE_URL, as the server): the demo extract, or
  *       with --from the full lists. Seeds the reference locations first when they are missing.
  *       Re-running updates what changed and never duplicates.
+ *   npm run cli -- species:us-canada [--from ../shared/data]
+ *       prints, as Markdown for docs/data-sources.md, what the US/Canada range rule (ranges.ts)
+ *       keeps and removes of the Breeding Bird Survey list, with the removed species by family.
  */
 import { relative, resolve } from 'node:path';
 import { loadConfig } from '../../config';
@@ -19,7 +22,7 @@ import { readExtract as readReferenceExtract } from '../reference/extract';
 import { ensureReferenceData } from '../reference/seed';
 import type { SpeciesBuildReport, SpeciesRecord } from './build';
 import { cutSpeciesExtract, writeSpeciesExtract } from './extract';
-import { importSpecies } from './seed';
+import { importSpecies, loadSpecies } from './seed';
 import { SPECIES_EXTRACT_DIR } from './sources';
 
 export function describeSpecies(species: readonly SpeciesRecord[]): string {
@@ -52,6 +55,12 @@ export function describeSpeciesReport(report: SpeciesBuildReport): string[] {
     );
   for (const [list, codes] of Object.entries(report.unmatchedLocations))
     lines.push(`${list}: no location for ${codes.join(', ')}`);
+  const us = report.usCanada;
+  lines.push(
+    `bbs: US/Canada range rule: ${us.keptByCode} kept (IOC range includes NA), ${us.keptByText} kept ` +
+      `(range text names a US/Canadian place), ${us.keptWithoutRange} kept (no range to read), ` +
+      `${us.removed.length} removed`,
+  );
   return lines;
 }
 
@@ -87,4 +96,30 @@ export async function importSpeciesCommand(options: { from?: string }): Promise<
   } finally {
     await database.close();
   }
+}
+
+/** The US/Canada rule's figures and removed species as Markdown (pasted into docs/data-sources.md). */
+export function usCanadaMarkdown(report: SpeciesBuildReport): string {
+  const us = report.usCanada;
+  const byFamily = new Map<string, string[]>();
+  for (const bird of us.removed) {
+    const family = bird.family ?? '(no family)';
+    byFamily.set(family, [...(byFamily.get(family) ?? []), `${bird.englishName} (*${bird.scientificName}*)`]);
+  }
+  const matched = us.keptByCode + us.keptByText + us.keptWithoutRange + us.removed.length;
+  return [
+    `Of the ${matched} species the BBS list matches: the NA rule alone (an IOC breeding or ` +
+      `non-breeding range with \`NA\`) keeps ${us.keptByCode} and would remove ` +
+      `${matched - us.keptByCode - us.keptWithoutRange}; the place rule (a range text naming the United ` +
+      `States, Canada, Alaska or a US state) keeps ${us.keptByText} of those; ${us.keptWithoutRange} ` +
+      `${us.keptWithoutRange === 1 ? 'has' : 'have'} no range to read and stay. **Removed: ${us.removed.length}.**`,
+    '',
+    ...[...byFamily].map(([family, names]) => `- ${family}: ${names.join(', ')}`),
+  ].join('\n');
+}
+
+export async function usCanadaCommand(options: { from?: string }): Promise<void> {
+  const dir = resolve(options.from ?? DEFAULT_SOURCE_DIR);
+  const { report } = await loadSpecies(dir);
+  console.log(usCanadaMarkdown(report));
 }

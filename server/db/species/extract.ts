@@ -8,7 +8,8 @@
  * - species lists: the rows of the species that the full build keys to a demo location (and every
  *   reptile); IOC rows by the scientific names of those birds;
  * - checklists: their rows for the demo countries (the US-state list whole); the North American
- *   Breeding Bird Survey list whole (it is the US bird set); the NZ list: header only;
+ *   Breeding Bird Survey list without the rows of species the US/Canada range rule removes
+ *   (ranges.ts); the NZ list: header only;
  * - the EltonTraits body masses whole (the genus and family medians need every row), and the
  *   Wikispecies names of the kept species.
  *
@@ -60,7 +61,10 @@ export async function cutSpeciesExtract(
   reference: Pick<ReferenceExtract, 'countries' | 'regions'>,
 ): Promise<SpeciesExtractResult> {
   const full = await readSpeciesFiles(sourceDir);
-  const { species } = buildSpecies(tablesOf(full), placeIndex(reference));
+  const { species, report } = buildSpecies(tablesOf(full), placeIndex(reference));
+  // BBS rows of species the US/Canada range rule removes: left out, so that the demo build does
+  // not try them again (by English name) against the cut-down lists.
+  const removedBbsRows = new Set(report.usCanada.removedRows);
   const kept = species.filter(isDemoSpecies);
   const idsOf = (source: SpeciesRecord['source']) =>
     new Set(kept.filter((record) => record.source === source).map((record) => record.sourceId));
@@ -86,7 +90,7 @@ export async function cutSpeciesExtract(
   const filters: Record<SpeciesFileKey, (row: Record<string, string>) => boolean> = {
     avilist: (row) => avibaseIds.has(row.avibase_id ?? ''),
     ioc: (row) => birdNames.has(row.scientific_name ?? ''),
-    bbs: () => true,
+    bbs: (row) => !removedBbsRows.has(row.aou_code ?? ''),
     mdd: (row) => mddIds.has(row.mdd_id ?? ''),
     bodyMass: () => true,
     reptiles: () => true,
