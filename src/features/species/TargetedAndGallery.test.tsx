@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
@@ -8,6 +8,7 @@ import { speciesTexts } from '@contract/speciesTexts';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { db } from '../../db/db';
 import type { SpeciesRow } from '../../db/rows';
+import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { speciesRoutes } from './routes';
 import { demoSpecies, DEMO_SPECIES } from './testSpecies';
@@ -22,14 +23,18 @@ beforeEach(async () => {
   await db.species.clear();
 });
 
-function renderPage(route: string) {
+function renderPage(route: string, options: { network?: FakeNetwork; offline?: boolean } = {}) {
   const app = renderApp(
     <Routes>
       {speciesRoutes.map((entry) => (
         <Route key={entry.path} path={entry.path} element={entry.element} />
       ))}
     </Routes>,
-    { route },
+    {
+      route,
+      ...(options.network ? { network: options.network } : {}),
+      ...(options.offline ? { preloadedState: { network: { isOnline: false } } } : {}),
+    },
   );
   act(() => {
     app.store.dispatch(
@@ -94,5 +99,59 @@ describe('the species gallery', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Amphibians' }));
     expect(tiles()).toEqual(['/species/aweb-1432']);
+  });
+
+  describe('with photos of public sightings', () => {
+    const elephant = demoSpecies('Loxodonta africana');
+    const squeaker = demoSpecies('Arthroleptis stenodactylus');
+    const sightingPhoto = (speciesId: string, mediaId: string) => ({
+      species_id: speciesId,
+      media_id: mediaId,
+      path: `/api/v1.0/media/${mediaId}/original.jpg`,
+      thumbnail: `/api/v1.0/media/${mediaId}/thumbnail.webp`,
+      width: 800,
+      height: 600,
+      created_at: 1_795_355_286,
+    });
+    const withSightingPhotos = () => {
+      const network = fakeNetwork();
+      network.on('GET', 'species_images', {
+        body: {
+          status: 'success',
+          images: [sightingPhoto(elephant.id, 's-1'), sightingPhoto(squeaker.id, 's-2')],
+          total: 2,
+        },
+      });
+      return network;
+    };
+    const tiles = async () =>
+      within(await screen.findByRole('list', { name: labels.speciesGallery }))
+        .getAllByRole('img')
+        .map((image) => [image.getAttribute('alt'), image.getAttribute('src')]);
+
+    it("online, a species without a reference photo shows a public sighting's photo", async () => {
+      await db.species.bulkPut([...DEMO_SPECIES, withPhoto(elephant, 'm-1')]);
+      const network = withSightingPhotos();
+      renderPage('/species-gallery', { network });
+      // The reference photo first; the squeaker has none, so its sighting photo.
+      await waitFor(async () =>
+        expect(await tiles()).toEqual([
+          ['African Savanna Elephant', '/media/m-1/thumbnail.jpg'],
+          ['Common Squeaker', '/api/v1.0/media/s-2/thumbnail.webp'],
+        ]),
+      );
+      const asked = network.sent.find((request) => request.path.startsWith('species_images?'));
+      const query = new URLSearchParams(asked?.path.split('?')[1]);
+      expect(query.get('location_id')).toBe('ZAF');
+      expect(query.get('classifications')).toBe('Mammals|All,Amphibians');
+    });
+
+    it('offline, shows the reference photos only and asks nothing', async () => {
+      await db.species.bulkPut([...DEMO_SPECIES, withPhoto(elephant, 'm-1')]);
+      const network = withSightingPhotos();
+      renderPage('/species-gallery', { network, offline: true });
+      expect(await tiles()).toEqual([['African Savanna Elephant', '/media/m-1/thumbnail.jpg']]);
+      expect(network.sent.filter((request) => request.path.startsWith('species_images'))).toEqual([]);
+    });
   });
 });
