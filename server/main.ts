@@ -12,12 +12,14 @@ import { migrateToLatest } from './db/migrate';
 import { ensureReferenceData, type SeedCounts } from './db/reference/seed';
 import { ensureSpeciesData, type SpeciesSeedCounts } from './db/species/seed';
 import { databaseOptionsFrom } from './plugins/external/db';
+import { ensurePlacesData } from './plugins/app/places/seed';
 
 const config = loadConfig();
 const database = await openDatabase(databaseOptionsFrom(config));
 let seeded: SeedCounts | null;
 let seededSpecies: SpeciesSeedCounts | null;
 let seededContent: ContentSeedCounts | null;
+let seededPlaces: number | null;
 try {
   await migrateToLatest(database.db);
   // Countries, regions, languages and classifications: seeded when empty or when the extract changed.
@@ -26,12 +28,15 @@ try {
   seededSpecies = await ensureSpeciesData(database.db);
   // Terms, privacy policy and help: the rows that are missing; an existing row is the operator's.
   seededContent = await ensureContentData(database.db);
+  // Demo places (real parks, approximate points): once, after the locations they lie in.
+  seededPlaces = await ensurePlacesData(database.db);
 } catch (error) {
   await database.close();
   throw error;
 }
 const app = await buildApp(config, { database });
 if (seeded) app.log.info({ seeded }, 'reference data seeded');
+if (seededPlaces !== null) app.log.info({ seeded: seededPlaces }, 'demo places seeded');
 if (seededContent) app.log.info({ seeded: seededContent }, 'content pages and help seeded');
 if (seededSpecies) {
   const { origin, species, written, locations, ms } = seededSpecies;

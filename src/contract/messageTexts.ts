@@ -272,6 +272,17 @@ export const likeOnlyYourself = 'You can only like or unlike photos as yourself.
 export const tripNotFound = 'There is no such trip, or it has been removed.';
 export const tripChanged = 'This trip was changed elsewhere. Reload it and try again.';
 
+// Places and field guides (server; docs/api.md "Places and field guides", docs/places.md)
+export const hotspotNotFound = 'There is no such place, or it has been removed.';
+export const fieldGuideNotFound = 'There is no such field guide, or it has been removed.';
+export const placeLocationUnknown = 'location_id: there is no such location.';
+export const placeSpeciesUnknown = 'species_id: there is no such species.';
+export const locationParentRequired = 'parent_id: a region needs the country it belongs to.';
+export const locationParentCountry = 'parent_id: a country has no parent.';
+export const locationParentUnknown = 'parent_id: there is no such country.';
+export const locationClassificationUnknown = 'classifications: there is no classification {id}.';
+export const locationInUse = 'This location is still used by {uses}. Move or delete them first.';
+
 // Recording a sighting (src/features/observations). Only the Login button of the signed-out refusal
 // (SPEC §5) is here: the species pages show it, and this module is on the first route anyway. The
 // recording page's own texts are in labels.ts, which loads with the pages.
