@@ -174,6 +174,7 @@ describe('pull', () => {
     });
     expect(events).toEqual([
       { type: 'started', collection: 'species' },
+      { type: 'progress', collection: 'species', received: 0, total: 3 },
       { type: 'progress', collection: 'species', received: 2, total: 3 },
       { type: 'progress', collection: 'species', received: 3, total: 3 },
       { type: 'done', collection: 'species', received: 3, pushed: null },

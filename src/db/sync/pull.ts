@@ -89,7 +89,11 @@ export async function pullCollection<Row extends SyncedRow>(
     for (let page = 0; ; page += 1) {
       const { answer, puts, deletes } = await next;
       if (answer.more) next = fetchPage(answer.last_mod);
-      if (page === 0 && typeof answer.total === 'number') total = answer.total;
+      if (page === 0 && typeof answer.total === 'number') {
+        total = answer.total;
+        // A progress bar has its percentage from the first answer, before its batch is written.
+        onProgress?.({ received, total });
+      }
 
       const unchanged =
         answer.records.length === 0 && !prune && sameMark(mark, answer.last_mod, key) && !mark?.needs_retry;
