@@ -1,9 +1,11 @@
 /** Small request hooks shared by the account routes (outside routes/: everything there is autoloaded as a route plugin). */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { normalizeUsername } from '@contract/username';
 
 /**
- * SPEC §5: the username (an email) is trimmed and lowercased. Done before validation so that
- * " Ann@Example.org " passes the email pattern and is stored and looked up as "ann@example.org".
+ * SPEC §5: the username (an email) is trimmed and lowercased (the contract's normalizeUsername).
+ * Done before validation so that " Ann@Example.org " passes the email pattern and is stored and
+ * looked up as "ann@example.org".
  */
 export function normaliseUsername(
   request: FastifyRequest,
@@ -12,7 +14,7 @@ export function normaliseUsername(
 ): void {
   const body = request.body as Record<string, unknown> | null | undefined;
   if (body && typeof body === 'object' && typeof body.username === 'string') {
-    body.username = body.username.trim().toLowerCase();
+    body.username = normalizeUsername(body.username);
   }
   done();
 }

@@ -27,6 +27,11 @@ export const TripSchema = Type.Object({
 });
 export type Trip = Static<typeof TripSchema>;
 
+/** DELETE trips/{id}: the trip by its record id (its `trip_id`). */
+export const TripParamsSchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: 'The trip (its record id)' }),
+});
+
 let tripCheck: ReturnType<typeof Compile<typeof TripSchema>> | undefined;
 
 /** True when the value is a valid Trip whose end is not before its start. */

@@ -4,6 +4,7 @@
  * on the device.
  */
 import type { Observation } from '@contract/observations';
+import type { TaxaEntry } from '@contract/species';
 import type { HotspotLike, Trip } from '@contract/trips';
 
 /** Sync bookkeeping for one server collection (ARCHITECTURE.md "Sync protocol"). */
@@ -68,15 +69,8 @@ export interface SpeciesRow {
   rev: string;
 }
 
-export interface SpeciesTaxaRow {
-  system: string;
-  category: string | null;
-  classification: string;
-  group_name: string;
-  name: string;
-  english_name?: string;
-  code?: string;
-}
+/** One entry of a species' `taxa` / `taxa_alt`, as the contract defines it. */
+export type SpeciesTaxaRow = TaxaEntry;
 
 /**
  * A stored sighting (SPEC §3 "Observation"), from the `species_observations` collection or saved

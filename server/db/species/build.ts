@@ -30,6 +30,7 @@
  */
 import { CLASSIFICATION_DEFINITIONS, type ChecklistSource } from '../reference/classifications';
 import type { ReferenceExtract } from '../reference/extract';
+import type { TaxaAltEntry, TaxaEntry } from '@contract/species';
 import { foldText } from '@contract/text';
 import { usCanadaReason, usOrCanadaPlaceIn, type UsCanadaReason } from './ranges';
 
@@ -70,28 +71,6 @@ export const SYSTEMS = {
   rdb: 'The Reptile Database 2025-09',
   amphibiaweb: 'AmphibiaWeb 2025-10-01',
 } as const satisfies Record<SpeciesSource, string>;
-
-/** One entry of `taxa` / `taxa_alt` (SPEC §3): the species as one classification lists it. */
-export interface TaxaEntry {
-  /** The list (taxonomy and version) the entry comes from. */
-  system: string;
-  /** The classification's category ('IOC', 'Larger', …), null for a group without categories. */
-  category: string | null;
-  /** The app-config string: 'Birds|IOC', 'Mammals|Larger', 'Reptiles', … */
-  classification: string;
-  group_name: string;
-  /** The scientific name under that list. */
-  name: string;
-  /** The English name under that list, when it has one. */
-  english_name?: string;
-  /** The list's species code (eBird code for Birds|Clements). */
-  code?: string;
-}
-
-export interface TaxaAltEntry extends TaxaEntry {
-  /** The species is in that classification (always true as imported; an editor may switch it off). */
-  enabled: boolean;
-}
 
 export interface SpeciesLocation {
   /** How the source lists it: present, uncertain (MDD), native, introduced (AmphibiaWeb), listed (BBS), NZ status. */

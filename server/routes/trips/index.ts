@@ -5,16 +5,12 @@
  * the tombstone's `rev`; an unknown id is 404.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { failedResponses } from '@contract/envelope';
 import { ObservationDeleteQuerySchema, ObservationDeleteResponseSchema } from '@contract/observations';
+import { TripParamsSchema } from '@contract/trips';
 import { memberOf } from '../../plugins/app/auth/guard';
 
-// The trip contract (src/contract/trips.ts) is being written alongside; the delete call only needs
-// the record id, and shares the sighting delete's `rev` query and `{rev}` answer.
-const TripParamsSchema = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64, description: 'The trip (its record id)' }),
-});
+// The delete shares the sighting delete's `rev` query and `{rev}` answer.
 
 const trips: FastifyPluginCallbackTypebox = (app, _options, done) => {
   app.delete(

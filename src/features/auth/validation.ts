@@ -5,10 +5,8 @@
 import { messages } from '@contract/messages';
 import { meetsMediumRule } from '@contract/password';
 
-/** The login name as the server expects it: trimmed and lowercased. */
-export function normalizeUsername(email: string): string {
-  return email.trim().toLowerCase();
-}
+/** The login name as the server expects it (the contract's rule, which the server also runs). */
+export { normalizeUsername } from '@contract/username';
 
 /** Login: with an empty email or password nothing happens at all (no message). */
 export function canSubmitLogin(email: string, password: string): boolean {

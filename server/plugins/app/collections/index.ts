@@ -6,9 +6,13 @@
  * See README.md beside this file.
  */
 import fp from 'fastify-plugin';
+import { MEMBER_COLLECTION_NAMES } from '@contract/memberCollections';
 import { OwnedRecordsSource } from './owned-records';
 import { RECORD_CHECKS } from './record-checks';
 import { CollectionRegistry } from './source';
+
+/** The member-owned collections' names (the contract's list), for the records:check command. */
+export { MEMBER_COLLECTION_NAMES as MEMBER_COLLECTIONS } from '@contract/memberCollections';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,13 +20,11 @@ declare module 'fastify' {
   }
 }
 
-/** Collections whose records belong to one member, who alone reads and writes them. */
-export const MEMBER_COLLECTIONS = ['species_observations', 'trips', 'hotspot_likes'] as const;
-
 export default fp(
   (app, _options, done) => {
     const registry = new CollectionRegistry();
-    for (const name of MEMBER_COLLECTIONS)
+    // Collections whose records belong to one member, who alone reads and writes them.
+    for (const name of MEMBER_COLLECTION_NAMES)
       registry.register(name, new OwnedRecordsSource(app.db, app.clock, name, RECORD_CHECKS[name]));
     app.decorate('collections', registry);
     done();

@@ -5,13 +5,11 @@
  * id and a reason naming the field; before this, one NUL in a note made every push of the batch
  * answer 500 and held a device's queue back for good, and any JSON could be stored as a sighting.
  */
-import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { MEMBER_COLLECTION_RULES, type MemberCollectionRules } from '@contract/memberCollections';
 import { formatMessage, messages } from '@contract/messages';
-import { ObservationSchema, OBSERVATIONS_COLLECTION } from '@contract/observations';
 import { findUnsafeValue, pathText, type UnsafeValue } from '@contract/safeText';
 import type { PushRecord } from '@contract/sync';
-import { HOTSPOT_LIKES_COLLECTION, HotspotLikeSchema, TRIPS_COLLECTION, TripSchema } from '@contract/trips';
 import { validationReason, type AjvError } from '../envelope/validation-reason';
 
 /** The most JSON one record's data may take: a sighting with a full note and 20 photos is ≈ 50 KB. */
@@ -46,12 +44,8 @@ function ajvShaped(errors: readonly AjvError[]): AjvError[] {
   });
 }
 
-/** A check of `data` against a contract schema, with the fields that must name the record and member. */
-function schemaCheck(
-  schema: TSchema,
-  fields: { id?: string; owner: string },
-  extra?: (data: Record<string, unknown>) => string | undefined,
-): RecordCheck {
+/** A check of `data` against a collection's contract rules (src/contract/memberCollections.ts). */
+function rulesCheck({ schema, idField, ownerField, check }: MemberCollectionRules): RecordCheck {
   let compiled: ReturnType<typeof Compile> | undefined;
   return (record, memberId) => {
     compiled ??= Compile(schema);
@@ -60,23 +54,16 @@ function schemaCheck(
       const errors = ajvShaped([...compiled.Errors(data)] as AjvError[]);
       return validationReason(errors, 'data');
     }
-    if (fields.id !== undefined && data[fields.id] !== record.id)
-      return `${fields.id}: must be the record's id`;
-    if (data[fields.owner] !== memberId) return `${fields.owner}: must be the signed-in member's id`;
-    return extra?.(data);
+    if (idField !== undefined && data[idField] !== record.id) return `${idField}: must be the record's id`;
+    if (data[ownerField] !== memberId) return `${ownerField}: must be the signed-in member's id`;
+    return check?.(data);
   };
 }
 
 /** The data checks of the member-owned collections. A collection without one stores any object. */
-export const RECORD_CHECKS: Readonly<Record<string, RecordCheck>> = {
-  [OBSERVATIONS_COLLECTION]: schemaCheck(ObservationSchema, { id: 'observation_id', owner: 'user_id' }),
-  [TRIPS_COLLECTION]: schemaCheck(TripSchema, { id: 'trip_id', owner: 'user_id' }, (data) =>
-    (data.date_end as number) < (data.date_start as number)
-      ? 'date_end: must not be before date_start'
-      : undefined,
-  ),
-  [HOTSPOT_LIKES_COLLECTION]: schemaCheck(HotspotLikeSchema, { owner: 'user_id' }),
-};
+export const RECORD_CHECKS: Readonly<Record<string, RecordCheck>> = Object.fromEntries(
+  Object.entries(MEMBER_COLLECTION_RULES).map(([name, rules]) => [name, rulesCheck(rules)]),
+);
 
 /**
  * Why this record cannot be stored, or undefined. Checked in order: storable text in its id and

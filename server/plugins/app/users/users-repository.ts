@@ -11,6 +11,7 @@ import type { Profile, ProfileLocationSchema } from '@contract/auth';
 import type { Permissions, Principal } from '@contract/permissions';
 import type { Static } from 'typebox';
 import type { PublicProfileSchema, UpdateUserRequest } from '@contract/users';
+import { normalizeUsername } from '@contract/username';
 import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
 import type { UserRow } from './tables';
@@ -20,8 +21,9 @@ export type ProfileLocation = Static<typeof ProfileLocationSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An account's email as stored and looked up: the username rule of SPEC §5. */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return normalizeUsername(email);
 }
 
 export function isUuid(value: string): boolean {
