@@ -4,7 +4,7 @@
  * heights are known before rendering (`sizeOf`), so nothing is measured and the scroll bar never
  * jumps. The list is a `ul` named by `label`; each row an `li` that says its place in the whole list.
  */
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import Box from '@mui/material/Box';
 
@@ -19,6 +19,11 @@ export interface WindowVirtualListProps<Item> {
   /** The row's height in pixels. */
   sizeOf: (item: Item) => number;
   renderItem: (item: Item) => ReactNode;
+  /**
+   * Called when the last row is rendered (it is within OVERSCAN rows of the window): a list read a
+   * page at a time loads the next one before the member reaches the end.
+   */
+  onEndReached?: () => void;
 }
 
 export function WindowVirtualList<Item>({
@@ -27,6 +32,7 @@ export function WindowVirtualList<Item>({
   keyOf,
   sizeOf,
   renderItem,
+  onEndReached,
 }: WindowVirtualListProps<Item>) {
   const listRef = useRef<HTMLUListElement>(null);
   // Where the list starts on the page: the virtualizer counts the window's scroll from there.
@@ -49,6 +55,12 @@ export function WindowVirtualList<Item>({
     overscan: OVERSCAN,
     scrollMargin,
   });
+
+  const lastRendered = virtualizer.getVirtualItems().at(-1)?.index ?? -1;
+  const atEnd = items.length > 0 && lastRendered >= items.length - 1;
+  useEffect(() => {
+    if (atEnd) onEndReached?.();
+  }, [atEnd, items.length, onEndReached]);
 
   return (
     <Box

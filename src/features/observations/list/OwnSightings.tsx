@@ -1,8 +1,9 @@
 /**
  * The member's own sightings, from the device (works offline), newest first, with their filters.
- * Says honestly when there is nothing yet, and when the filters leave nothing.
+ * Read a page at a time through the indexes (the next page when the list's end comes near), with
+ * index counts, so it opens as fast with a long history as with a short one. Says honestly when
+ * there is nothing yet, and when the filters leave nothing.
  */
-import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,30 +13,37 @@ import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { sightingTexts } from '@contract/sightingTexts';
-import { isFiltered, matchesFilter, speciesChoicesOf } from './sightingItems';
+import { OWN_PAGE_SIZE } from './ownSightingReads';
+import { isFiltered, type SightingFilter } from './sightingItems';
 import { SightingFilters } from './SightingFilters';
 import { SightingList } from './SightingList';
-import { useOwnSightings, useOwnTrips } from './sightingsQueries';
+import {
+  keyOf,
+  useOwnSightingsCount,
+  useOwnSightingsPage,
+  useOwnSpeciesChoices,
+  useOwnTrips,
+} from './sightingsQueries';
+import { usePagedLimit } from './usePagedLimit';
 import { useSightingFilter } from './useSightingFilter';
 
+const NO_FILTER: SightingFilter = {};
+
 export function OwnSightings({ userId }: { userId: string }) {
-  const items = useOwnSightings(userId);
   const trips = useOwnTrips(userId);
   const filterState = useSightingFilter(trips);
   const { filter } = filterState;
-  const speciesChoices = useMemo(
-    () => (items ? speciesChoicesOf(items, sightingTexts.sightingUnspecified) : []),
-    [items],
-  );
-  const shown = useMemo(
-    () => items?.filter((item) => matchesFilter(item.observation, filter)),
-    [items, filter],
-  );
+  const filtered = isFiltered(filter);
+  const { limit, showMore } = usePagedLimit(keyOf(userId, filter), OWN_PAGE_SIZE);
+  const page = useOwnSightingsPage(userId, filter, limit);
+  const total = useOwnSightingsCount(userId, NO_FILTER);
+  const matching = useOwnSightingsCount(userId, filtered ? filter : NO_FILTER);
+  const speciesChoices = useOwnSpeciesChoices(userId);
 
-  if (items === undefined || trips === undefined || shown === undefined) {
+  if (total === undefined || trips === undefined) {
     return <CircularProgress aria-label={messages.loading} />;
   }
-  if (items.length === 0) {
+  if (total === 0) {
     return (
       <Alert
         severity="info"
@@ -49,18 +57,29 @@ export function OwnSightings({ userId }: { userId: string }) {
       </Alert>
     );
   }
+  const loading = page === undefined || matching === undefined;
   return (
     <Stack spacing={2}>
-      <SightingFilters state={filterState} speciesChoices={speciesChoices} trips={trips} />
-      <Typography role="status" variant="body2" color="text.secondary">
-        {isFiltered(filter)
-          ? formatMessage(sightingTexts.sightingsFilteredCount, { shown: shown.length, total: items.length })
-          : formatMessage(sightingTexts.sightingsCount, { count: items.length })}
-      </Typography>
-      {shown.length === 0 ? (
-        <Alert severity="info">{sightingTexts.sightingsNoMatch}</Alert>
+      <SightingFilters state={filterState} speciesChoices={speciesChoices ?? []} trips={trips} />
+      {loading ? (
+        <CircularProgress aria-label={messages.loading} />
       ) : (
-        <SightingList items={shown} label={sightingTexts.sightingsMine} />
+        <>
+          <Typography role="status" variant="body2" color="text.secondary">
+            {filtered
+              ? formatMessage(sightingTexts.sightingsFilteredCount, { shown: matching, total })
+              : formatMessage(sightingTexts.sightingsCount, { count: total })}
+          </Typography>
+          {page.items.length === 0 ? (
+            <Alert severity="info">{sightingTexts.sightingsNoMatch}</Alert>
+          ) : (
+            <SightingList
+              items={page.items}
+              label={sightingTexts.sightingsMine}
+              {...(page.more ? { onEndReached: showMore } : {})}
+            />
+          )}
+        </>
       )}
     </Stack>
   );

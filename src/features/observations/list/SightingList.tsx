@@ -36,13 +36,16 @@ export interface SightingListProps {
   items: readonly SightingItem[];
   /** Accessible name of the list. */
   label: string;
+  /** A list read a page at a time: called when its last row comes near the window. */
+  onEndReached?: () => void;
 }
 
-export function SightingList({ items, label }: SightingListProps) {
+export function SightingList({ items, label, onEndReached }: SightingListProps) {
   return (
     <WindowVirtualList
       items={items}
       label={label}
+      onEndReached={onEndReached}
       keyOf={(item) => item.observation.observation_id}
       sizeOf={() => ROW_HEIGHT}
       renderItem={(item) => <SightingRow item={item} />}

@@ -3,54 +3,111 @@
  * a sync's pull or push (which clears dirty marks) re-runs them, so rows, lifer chips and the
  * unsynced indicator follow without any bookkeeping, offline as well.
  */
-import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { OBSERVATIONS_COLLECTION } from '@contract/observations';
+import { sightingTexts } from '@contract/sightingTexts';
 import { db } from '../../../db/db';
 import type { SpeciesRow, TripRow } from '../../../db/rows';
 import { speciesOnDeviceById, useKeepMissingSpecies } from '../../species/speciesAnywhere';
 import { ownTrips } from '../../trips/tripsQueries';
-import { speciesNameOf, syncStateOf, thumbOf, type SightingItem } from './sightingItems';
+import { ownSightingsCount, ownSightingsPage, ownSpeciesSightings, unsyncedOf } from './ownSightingReads';
+import {
+  speciesNameOf,
+  syncStateOf,
+  thumbOf,
+  UNSPECIFIED_SPECIES,
+  type SightingFilter,
+  type SightingItem,
+  type SpeciesChoice,
+} from './sightingItems';
 
 /** The species rows of these ids on the device (the region's list, else kept ones), by id. */
 function speciesById(ids: Iterable<string | null>): Promise<Map<string, SpeciesRow>> {
   return speciesOnDeviceById(db, ids);
 }
 
+/** One page of the member's own sightings (newest first) and whether more match the filter. */
+export interface OwnSightingsPage {
+  items: SightingItem[];
+  more: boolean;
+}
+
+/** A filter as a string: a live query re-runs for another filter, not for an equal new object. */
+export function keyOf(userId: string | null, filter: SightingFilter): string {
+  const { trip, ...rest } = filter;
+  return JSON.stringify([userId, rest, trip ? [trip.trip_id, trip.date_start, trip.date_end] : null]);
+}
+
 /**
- * The member's own sightings on this device, newest first, without local tombstones. Species the
+ * The newest `limit` of the member's own sightings on this device that match `filter`, without local
+ * tombstones, read through the indexes (ownSightingReads.ts). A save or a sync re-runs it, so a new
+ * sighting appears at once. While the answer for another filter is on its way it is undefined
+ * (loading); a larger `limit` keeps the shorter page until the longer one arrives. Species the
  * device does not have (recorded in another region) are fetched and kept when online, so the list
  * names them (useKeepMissingSpecies).
  */
-export function useOwnSightings(userId: string | null): SightingItem[] | undefined {
-  const answer = useLiveQuery(async () => {
-    if (userId === null) return { items: [], missing: [] };
-    const [rows, marks] = await Promise.all([
-      db.species_observations
-        .where('[user_id+date]')
-        .between([userId, Dexie.minKey], [userId, Dexie.maxKey])
-        .reverse()
-        .toArray(),
-      db.dirty.where('[collection+user_id]').equals([OBSERVATIONS_COLLECTION, userId]).toArray(),
-    ]);
-    const live = rows.filter((row) => !row.deleted);
-    const species = await speciesById(live.map((row) => row.species_id));
-    const markOf = new Map(marks.map((mark) => [mark.id, mark]));
-    const missing = new Set<string>();
-    const items = live.map((row): SightingItem => {
-      const facts = row.species_id === null ? undefined : species.get(row.species_id);
-      if (row.species_id !== null && facts === undefined) missing.add(row.species_id);
-      return {
-        observation: row,
-        speciesName: speciesNameOf(row, facts),
-        thumb: thumbOf(row, facts),
-        sync: syncStateOf(markOf.get(row.id)),
-      };
-    });
-    return { items, missing: [...missing].sort() };
-  }, [userId]);
+export function useOwnSightingsPage(
+  userId: string | null,
+  filter: SightingFilter,
+  limit: number,
+): OwnSightingsPage | undefined {
+  const key = keyOf(userId, filter);
+  const answer = useLiveQuery(
+    async () => {
+      if (userId === null) return { key, items: [], more: false, missing: [] };
+      const { marks, tombstones } = await unsyncedOf(db, userId);
+      const { rows, more } = await ownSightingsPage(db, userId, filter, limit, tombstones);
+      const species = await speciesById(rows.map((row) => row.species_id));
+      const markOf = new Map(marks.map((mark) => [mark.id, mark]));
+      const missing = new Set<string>();
+      const items = rows.map((row): SightingItem => {
+        const facts = row.species_id === null ? undefined : species.get(row.species_id);
+        if (row.species_id !== null && facts === undefined) missing.add(row.species_id);
+        return {
+          observation: row,
+          speciesName: speciesNameOf(row, facts),
+          thumb: thumbOf(row, facts),
+          sync: syncStateOf(markOf.get(row.id)),
+        };
+      });
+      return { key, items, more, missing: [...missing].sort() };
+    },
+    // `key` stands for `filter`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, limit],
+  );
   useKeepMissingSpecies(answer?.missing ?? NONE);
-  return answer?.items;
+  return answer?.key === key ? answer : undefined;
+}
+
+/** How many of the member's sightings match `filter` (an index count where the filter allows). */
+export function useOwnSightingsCount(userId: string | null, filter: SightingFilter): number | undefined {
+  const key = keyOf(userId, filter);
+  const answer = useLiveQuery(
+    async () => {
+      if (userId === null) return { key, count: 0 };
+      const { tombstones } = await unsyncedOf(db, userId);
+      return { key, count: await ownSightingsCount(db, userId, filter, tombstones) };
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+  return answer?.key === key ? answer.count : undefined;
+}
+
+/** The species the member recorded, once each, by name (and unspecified ones), for the filter. */
+export function useOwnSpeciesChoices(userId: string | null): SpeciesChoice[] | undefined {
+  return useLiveQuery(async () => {
+    if (userId === null) return [];
+    const { tombstones } = await unsyncedOf(db, userId);
+    const { sightings, unspecified } = await ownSpeciesSightings(db, userId, tombstones);
+    const species = await speciesById(sightings.map((row) => row.species_id));
+    const choices = sightings.map((row) => ({
+      id: row.species_id!,
+      name: speciesNameOf(row, species.get(row.species_id!)) ?? row.species_id!,
+    }));
+    if (unspecified) choices.push({ id: UNSPECIFIED_SPECIES, name: sightingTexts.sightingUnspecified });
+    return choices.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  }, [userId]);
 }
 
 const NONE: readonly string[] = [];

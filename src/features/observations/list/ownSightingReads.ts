@@ -1,0 +1,124 @@
+/**
+ * The member's own sightings as the lists read them: a page at a time through the indexes, so a
+ * list opens as fast with 100,000 sightings as with 100 (issue 25, 4b). A filter by species (with
+ * or without dates) reads the `[user_id+species_id+date]` range, one by dates only the
+ * `[user_id+date]` range; a trip or "unspecified" (no index holds a null species) reads the member's
+ * sightings newest first until a page matches. Counts are index counts where the filter is a range.
+ *
+ * Local tombstones (deleted here, waiting for the push) are in the indexes too. Every one of them
+ * has a dirty mark (the push removes the row with its mark, a pulled deletion removes the row), so
+ * the marks of the member, a few rows, say which to leave out.
+ */
+import { Dexie, type Collection, type InsertType } from 'dexie';
+import { OBSERVATIONS_COLLECTION } from '@contract/observations';
+import type { FieldmarkDB } from '../../../db/FieldmarkDB';
+import type { DirtyRow, ObservationRow } from '../../../db/rows';
+import { earliestSighting } from '../../../db/sync/lifers';
+import { matchesFilter, UNSPECIFIED_SPECIES, type SightingFilter } from './sightingItems';
+
+/** How many sightings a list shows first, and how many more each time it is scrolled to its end. */
+export const OWN_PAGE_SIZE = 100;
+
+/** The member's dirty marks (unsynced saves) and, among their rows, the local tombstones. */
+export async function unsyncedOf(
+  db: FieldmarkDB,
+  userId: string,
+): Promise<{ marks: DirtyRow[]; tombstones: ObservationRow[] }> {
+  const marks = await db.dirty
+    .where('[collection+user_id]')
+    .equals([OBSERVATIONS_COLLECTION, userId])
+    .toArray();
+  const rows = await db.species_observations.bulkGet(marks.map((mark) => mark.id));
+  return { marks, tombstones: rows.filter((row): row is ObservationRow => row?.deleted === true) };
+}
+
+/** Whether the filter needs rows read one by one (no index range answers it exactly). */
+function walks(filter: SightingFilter): boolean {
+  return filter.trip !== undefined || filter.species === UNSPECIFIED_SPECIES;
+}
+
+/** The index range that holds every sighting the filter can match, oldest first. */
+function rangeOf(
+  db: FieldmarkDB,
+  userId: string,
+  filter: SightingFilter,
+): Collection<ObservationRow, string, InsertType<ObservationRow, 'id'>> {
+  const from = filter.from ?? Dexie.minKey;
+  const to = filter.to ?? Dexie.maxKey;
+  if (filter.species !== undefined && filter.species !== UNSPECIFIED_SPECIES) {
+    return db.species_observations
+      .where('[user_id+species_id+date]')
+      .between([userId, filter.species, from], [userId, filter.species, to], true, true);
+  }
+  return db.species_observations.where('[user_id+date]').between([userId, from], [userId, to], true, true);
+}
+
+/**
+ * The newest `limit` live sightings matching `filter`, and whether more match. Reads `limit` + 1
+ * rows (plus the tombstones among them) for a range filter, or walks newest first until it has
+ * them for a trip or unspecified ones.
+ */
+export async function ownSightingsPage(
+  db: FieldmarkDB,
+  userId: string,
+  filter: SightingFilter,
+  limit: number,
+  tombstones: readonly ObservationRow[],
+): Promise<{ rows: ObservationRow[]; more: boolean }> {
+  const newestFirst = rangeOf(db, userId, filter).reverse();
+  const read = walks(filter)
+    ? await newestFirst
+        .filter((row) => !row.deleted && matchesFilter(row, filter))
+        .limit(limit + 1)
+        .toArray()
+    : (await newestFirst.limit(limit + 1 + tombstones.length).toArray()).filter((row) => !row.deleted);
+  return { rows: read.slice(0, limit), more: read.length > limit };
+}
+
+/** How many live sightings match `filter` (all the member's with an empty one). */
+export async function ownSightingsCount(
+  db: FieldmarkDB,
+  userId: string,
+  filter: SightingFilter,
+  tombstones: readonly ObservationRow[],
+): Promise<number> {
+  const range = rangeOf(db, userId, filter);
+  if (walks(filter)) return range.filter((row) => !row.deleted && matchesFilter(row, filter)).count();
+  const deleted = tombstones.filter((row) => row.user_id === userId && matchesFilter(row, filter)).length;
+  return (await range.count()) - deleted;
+}
+
+/**
+ * One live sighting of each species the member recorded (for the species filter's choices and
+ * their names), found by skipping through the `[user_id+species_id+date]` index one species at a
+ * time, so it reads as many rows as the member has species, not sightings. `unspecified`: whether
+ * they have a live sighting without a species (the index leaves those out, so they are the
+ * difference of two index counts).
+ */
+export async function ownSpeciesSightings(
+  db: FieldmarkDB,
+  userId: string,
+  tombstones: readonly ObservationRow[],
+): Promise<{ sightings: ObservationRow[]; unspecified: boolean }> {
+  return db.transaction('r', db.species_observations, async () => {
+    const sightings: ObservationRow[] = [];
+    const index = db.species_observations.where('[user_id+species_id+date]');
+    const [start, end] = [
+      [userId, Dexie.minKey],
+      [userId, Dexie.maxKey],
+    ];
+    let next = await index.between(start, end, true, true).first();
+    while (next !== undefined) {
+      const speciesId = next.species_id!;
+      const live = next.deleted ? await earliestSighting(db, userId, speciesId) : next;
+      if (live) sightings.push(live);
+      next = await index.between([userId, speciesId, Dexie.maxKey], end, false, true).first();
+    }
+    const [all, withSpecies] = await Promise.all([
+      db.species_observations.where('user_id').equals(userId).count(),
+      db.species_observations.where('[user_id+species_id+date]').between(start, end, true, true).count(),
+    ]);
+    const deletedUnspecified = tombstones.filter((row) => row.species_id === null).length;
+    return { sightings, unspecified: all - withSpecies - deletedUnspecified > 0 };
+  });
+}
