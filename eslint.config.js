@@ -5,16 +5,62 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /** Import boundaries of docs/ARCHITECTURE.md, enforced rather than hoped for. */
-const clientBoundaries = {
-  patterns: [
-    { group: ['**/server/**', '../server/*'], message: 'The client never imports the server.' },
-    {
-      group: ['react-redux'],
-      importNames: ['useSelector', 'useDispatch', 'useStore'],
-      message: 'Use the typed hooks from src/app/hooks.ts.',
-    },
+const clientBoundaries = [
+  { group: ['**/server/**', '../server/*'], message: 'The client never imports the server.' },
+  {
+    group: ['react-redux'],
+    importNames: ['useSelector', 'useDispatch', 'useStore'],
+    message: 'Use the typed hooks from src/app/hooks.ts.',
+  },
+];
+
+/** The client's test code: test files and the helpers only tests import. */
+const clientTestCode = [
+  'src/**/*.test.{ts,tsx}',
+  'src/test/**',
+  'src/**/test[A-Z]*.{ts,tsx}',
+  'src/**/*Fixtures.ts',
+];
+
+const noTestHelpers = {
+  group: [
+    '**/test/**',
+    '**/tests/**',
+    '**/test[A-Z]*',
+    '**/*.test',
+    '**/*.test.*',
+    '**/*Fixtures',
+    'vitest',
+    'vitest/*',
+    '@testing-library/*',
+    'fake-indexeddb',
+    'fake-indexeddb/*',
   ],
+  caseSensitive: true,
+  message: 'Production code never imports test helpers or test libraries.',
 };
+
+/** IndexedDB without Dexie (src/db/direct.ts) is the direct save's alone (docs/ARCHITECTURE.md). */
+const DIRECT_SAVE = 'src/features/observations/newSightingDirect.ts';
+const noDirectDb = {
+  group: ['**/db/direct', '**/db/direct.*', './direct', './direct.*'],
+  caseSensitive: true,
+  message: `Only the direct-save module (${DIRECT_SAVE}) may import src/db/direct.ts.`,
+};
+
+/** Shared building blocks (src/ui) know nothing of the app that uses them. */
+const noAppFromUi = {
+  group: ['**/app', '**/app/**'],
+  caseSensitive: true,
+  message: 'src/ui never imports src/app: pass what a component needs as props.',
+};
+
+const serverBoundary = {
+  group: ['**/src/*', '!**/src/contract/*', '!**/src/config/*'],
+  message: 'The server imports only src/contract and src/config (through @contract/*, @config/*).',
+};
+
+const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
   {
@@ -53,12 +99,25 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': ['error', { additionalHooks: '(useLiveQuery)' }],
-      'no-restricted-imports': ['error', clientBoundaries],
+      'no-restricted-imports': restrict(...clientBoundaries, noTestHelpers, noDirectDb),
     },
   },
   {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(...clientBoundaries, noTestHelpers, noDirectDb, noAppFromUi) },
+  },
+  {
+    files: [DIRECT_SAVE],
+    rules: { 'no-restricted-imports': restrict(...clientBoundaries, noTestHelpers) },
+  },
+  {
+    // The typed hooks wrap react-redux's own.
     files: ['src/app/hooks.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': restrict(clientBoundaries[0], noTestHelpers, noDirectDb) },
+  },
+  {
+    files: clientTestCode,
+    rules: { 'no-restricted-imports': restrict(...clientBoundaries) },
   },
   {
     files: ['src/contract/**/*.ts', 'src/config/**/*.ts'],
@@ -78,19 +137,11 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/src/*', '!**/src/contract/*', '!**/src/config/*'],
-              message:
-                'The server imports only src/contract and src/config (through @contract/*, @config/*).',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['server/**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(serverBoundary, noTestHelpers) },
+  },
+  {
+    files: ['server/**/*.test.ts'],
+    rules: { 'no-restricted-imports': restrict(serverBoundary) },
   },
 );

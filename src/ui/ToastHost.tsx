@@ -1,8 +1,7 @@
 /**
  * Shows one toast at a time (MUI Snackbar + Alert). Presentational: the app passes the toast at the
- * head of its queue and removes it when this reports it closed, so the next one follows. The one
- * exception is a toast's action button, which dispatches `toastActionTaken` itself (the toast names
- * the modal it opens as data).
+ * head of its queue and removes it when this reports it closed, so the next one follows; a toast's
+ * action button is reported the same way (the app opens the modal the toast names).
  */
 import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
@@ -13,8 +12,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useAppDispatch } from '../app/hooks';
-import { uiActions } from '../app/uiSlice';
 
 export interface ToastView {
   id: string;
@@ -30,6 +27,8 @@ export interface ToastHostProps {
   toast: ToastView | null;
   closeLabel: string;
   onClose: (id: string) => void;
+  /** The toast's action button was pressed. */
+  onAction: (id: string) => void;
 }
 
 // Snackbar anchors only to the top or the bottom; the spec's centred toasts sit mid-screen.
@@ -61,19 +60,18 @@ function useStaysAnnounced() {
   return ref;
 }
 
-export function ToastHost({ toast, closeLabel, onClose }: ToastHostProps) {
+export function ToastHost({ toast, ...handlers }: ToastHostProps) {
   if (!toast) return null;
   // In a portal at the end of <body>, after any dialog already open (see useStaysAnnounced).
   return (
     <Portal>
-      <ToastSnackbar key={toast.id} toast={toast} closeLabel={closeLabel} onClose={onClose} />
+      <ToastSnackbar key={toast.id} toast={toast} {...handlers} />
     </Portal>
   );
 }
 
-function ToastSnackbar({ toast, closeLabel, onClose }: ToastHostProps & { toast: ToastView }) {
+function ToastSnackbar({ toast, closeLabel, onClose, onAction }: ToastHostProps & { toast: ToastView }) {
   const ref = useStaysAnnounced();
-  const dispatch = useAppDispatch();
   const close = (_event?: unknown, reason?: SnackbarCloseReason) => {
     // A click elsewhere must not swallow a message before the member could read it.
     if (reason === 'clickaway') return;
@@ -97,11 +95,7 @@ function ToastSnackbar({ toast, closeLabel, onClose }: ToastHostProps & { toast:
         action={
           toast.action && (
             <>
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => dispatch(uiActions.toastActionTaken(toast.id))}
-              >
+              <Button color="inherit" size="small" onClick={() => onAction(toast.id)}>
                 {toast.action.label}
               </Button>
               <IconButton

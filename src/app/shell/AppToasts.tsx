@@ -19,6 +19,7 @@ export function AppToasts() {
         toast={toast}
         closeLabel={messages.close}
         onClose={(id) => dispatch(uiActions.toastDismissed(id))}
+        onAction={(id) => dispatch(uiActions.toastActionTaken(id))}
       />
     </Suspense>
   );
