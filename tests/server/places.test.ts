@@ -46,7 +46,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   await ensureReferenceData(t.db);
   await ensureSpeciesData(t.db);
-  expect(await ensurePlacesData(t.db)).toBeGreaterThan(0);
+  expect(await ensurePlacesData(t.db)).toBe(8);
   const adminMember = await createMember(t, { roles: ['member', 'admin'] });
   const plain = await createMember(t);
   memberId = plain.id;
@@ -61,7 +61,9 @@ describe('demo places', () => {
     const kruger = (await call('GET', '/hotspots/kruger-national-park', client)).json<HotspotResponse>();
     expect(kruger.hotspot.location_id).toBe('ZAF-1209');
     expect(kruger.hotspot.description).toContain('approximate');
+    expect((await call('DELETE', '/hotspots/yosemite-national-park', admin)).statusCode).toBe(200);
     expect(await ensurePlacesData(t.db)).toBeNull();
+    expect((await call('GET', '/hotspots/yosemite-national-park', client)).statusCode).toBe(404);
     const guides = await call('GET', '/field_guides/list', client);
     expect(guides.json()).toEqual({ status: 'success', field_guides: [] });
   });
@@ -398,6 +400,80 @@ describe('field guides, likes, ratings and deleting a place', () => {
 
     expect((await call('DELETE', `/field_guides/${guideId}`, admin)).statusCode).toBe(200);
     expect((await call('GET', `/field_guides/${guideId}`, client)).statusCode).toBe(404);
+  });
+});
+
+describe('field guide reads and edits', () => {
+  it('popular, list, map, edit, unlink and the guide side of the links', async () => {
+    const body = { name: 'Lowveld Birding', latitude: -24.5, longitude: 31.5, location_id: 'ZAF-1209' };
+    const bad = await call('POST', '/field_guides', admin, { ...body, website: 'javascript:alert(1)' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ reason: string }>().reason).toContain('website');
+    const created = await call('POST', '/field_guides', admin, body);
+    const id = created.json<FieldGuideResponse>().field_guide.field_guide_id;
+
+    const edited = await call('PUT', `/field_guides/${id}`, admin, { ...body, about: 'Birding days' });
+    expect(edited.json()).toMatchObject({
+      field_guide: { field_guide_id: id, about: 'Birding days', places: [] },
+    });
+    expect((await call('PUT', `/field_guides/${randomUUID()}`, admin, body)).statusCode).toBe(404);
+
+    const link = { hotspot_id: 'kruger-national-park' };
+    expect((await call('PUT', `/field_guides/${id}/hotspots`, admin, link)).statusCode).toBe(200);
+    const missing = await call('PUT', `/field_guides/${id}/hotspots`, admin, { hotspot_id: 'nowhere' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json<{ reason: string }>().reason).toContain('hotspot_id');
+    const guidesThere = await call('GET', '/hotspots/kruger-national-park/guides', client);
+    expect(guidesThere.json()).toMatchObject({ field_guides: [{ field_guide_id: id }] });
+
+    const popular = await call('GET', '/field_guides/popular?location_id=ZAF', client);
+    expect(popular.json()).toMatchObject({ field_guides: [{ field_guide_id: id, hotspots: 1, score: 1 }] });
+    const listed = await call('GET', '/field_guides/list?search=lowveld', client);
+    expect(listed.json()).toMatchObject({ field_guides: [{ field_guide_id: id }] });
+    const map = await call('GET', '/field_guides/map?bounds=30,-25,32,-24&rand=true', client);
+    expect(map.json()).toMatchObject({ total: 1, field_guides: [{ field_guide_id: id }] });
+
+    expect(
+      (await call('PUT', `/field_guides/${id}/species`, admin, { species_id: BALD_EAGLE })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/field_guides/${id}/species`, client)).json()).toMatchObject({
+      species: [{ species_id: BALD_EAGLE }],
+    });
+    expect(
+      (await call('DELETE', `/field_guides/${id}/species`, admin, { species_id: BALD_EAGLE })).statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/field_guides/${id}/species`, client)).json()).toEqual({
+      status: 'success',
+      species: [],
+    });
+
+    expect(
+      (await call('DELETE', '/hotspots/kruger-national-park/guides', admin, { field_guide_id: id }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call('GET', `/field_guides/${id}/hotspots`, client)).json()).toEqual({
+      status: 'success',
+      hotspots: [],
+    });
+    expect((await call('PUT', `/field_guides/${id}/hotspots`, admin, link)).statusCode).toBe(200);
+    expect((await call('DELETE', `/field_guides/${id}/hotspots`, admin, link)).statusCode).toBe(200);
+    expect((await call('GET', '/hotspots/kruger-national-park/guides', client)).json()).toEqual({
+      status: 'success',
+      field_guides: [],
+    });
+    expect((await call('DELETE', `/field_guides/${id}`, admin)).statusCode).toBe(200);
+  });
+
+  it('nearby answers boundaries only with include_coordinates', async () => {
+    const plain = (
+      await call('GET', '/hotspots/nearby?lat=2&lng=2&limit=1', client)
+    ).json<HotspotsResponse>();
+    expect(plain.hotspots[0]).toMatchObject({ hotspot_id: 'big-square', has_boundary: true });
+    expect(plain.hotspots[0]!.boundary).toBeUndefined();
+    const full = (
+      await call('GET', '/hotspots/nearby?lat=2&lng=2&limit=1&include_coordinates=true', client)
+    ).json<HotspotsResponse>();
+    expect(full.hotspots[0]!.boundary?.type).toBe('Polygon');
   });
 });
 
