@@ -2,10 +2,17 @@
  * `npm run cli -- <command> [--option value …]`: operator commands, working on the same DATA_DIR /
  * DATABASE_URL as the server. Each command is one entry of COMMANDS with its usage line; options
  * are parsed with node:util's parseArgs (strict: an unknown option is an error).
+ *
+ * The commands of the database (commands/index.ts) also work while the server runs: on the
+ * embedded database, whose files one process at a time may open, they go to the running server
+ * through its control socket in DATA_DIR and run there (control.ts); with no server listening, or
+ * on PostgreSQL, they open the database here. The other commands read and write files only, or
+ * (the imports) still need the embedded database to themselves.
  */
 import { parseArgs } from 'node:util';
-import { recordCommands } from './commands/records';
-import { userCommands } from './commands/users';
+import { databaseCommands, isDatabaseCommand, localContext, runDatabaseCommand } from './commands/index';
+import { loadConfig } from './config';
+import { sendToServer } from './control';
 import { importReferenceCommand, referenceExtractCommand } from './db/reference/commands';
 import { outlinesCommand } from './db/reference/outlines';
 import { importSpeciesCommand, speciesExtractCommand, usCanadaCommand } from './db/species/commands';
@@ -18,9 +25,24 @@ interface Command {
 
 const str = (value: string | boolean | undefined) => (typeof value === 'string' ? value : undefined);
 
+/** A database command: through the running server's control socket, else on the database here. */
+async function runOnDatabase(commandName: string, args: string[]): Promise<number> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    const output = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+    const exit = await sendToServer(config.dataDir, { command: commandName, args }, output);
+    if (exit !== null) return exit;
+  }
+  return runDatabaseCommand(commandName, args, localContext(config));
+}
+
 const COMMANDS: Record<string, Command> = {
-  ...userCommands,
-  ...recordCommands,
+  ...Object.fromEntries(
+    Object.entries(databaseCommands).map(([commandName, command]): [string, Command] => [
+      commandName,
+      { usage: command.usage, options: command.options, run: () => Promise.resolve() },
+    ]),
+  ),
   'import:reference': {
     usage:
       'import:reference [--from ../shared/data]   import reference data (committed extract, or the full files)',
@@ -70,6 +92,13 @@ const command = name === undefined ? undefined : COMMANDS[name];
 if (!command) {
   console.error(name === undefined || name === '--help' ? usage() : `unknown command '${name}'\n${usage()}`);
   process.exit(name === '--help' ? 0 : 1);
+} else if (isDatabaseCommand(name!)) {
+  try {
+    process.exitCode = await runOnDatabase(name!, rest);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
 } else {
   try {
     const { values } = parseArgs({

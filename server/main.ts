@@ -6,6 +6,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { startControlSocket, type ControlSocket } from './control';
 import { openDatabase } from './db/database';
 import { ensureContentData, type ContentSeedCounts } from './db/content/seed';
 import { migrateToLatest } from './db/migrate';
@@ -43,14 +44,18 @@ if (seededSpecies) {
   app.log.info({ origin, species, written, locations, ms }, 'species data seeded');
 }
 
+let control: ControlSocket | null = null;
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal ?? 'close'} received, shutting down`);
+  await control?.close();
   await app.close();
   await database.close();
 });
 
 await app.listen({ port: config.port, host: config.host });
+// The operator CLI's way in while this process holds the embedded database (control.ts).
+control = await startControlSocket({ dataDir: config.dataDir, database, log: app.log });
 app.log.info(
   `${config.publicUrl} — ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}/pglite` : 'PostgreSQL'}, ` +
     `mail ${config.smtpUrl ? 'via SMTP' : `to ${config.dataDir}/mail`}`,

@@ -7,14 +7,10 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { PushRecord } from '@contract/sync';
-import { loadConfig } from '../config';
 import type { DB } from '../db/schema';
-import { openDatabase, type Database } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { MEMBER_COLLECTIONS } from '../plugins/app/collections';
 import { RECORD_CHECKS, refusalOf } from '../plugins/app/collections/record-checks';
-import { databaseOptionsFrom } from '../plugins/external/db';
-import type { CliCommand } from './users';
+import type { DatabaseCommand } from './index';
 
 export interface RecordProblem {
   collection: string;
@@ -57,22 +53,16 @@ export async function findRecordProblems(db: Kysely<DB>): Promise<RecordProblem[
   }
 }
 
-export const recordCommands: Record<string, CliCommand> = {
+export const recordCommands: Record<string, DatabaseCommand> = {
   'records:check': {
     usage: 'records:check   list stored sightings, trips and likes the sync would now refuse (read only)',
     options: {},
-    run: async () => {
-      const database: Database = await openDatabase(databaseOptionsFrom(loadConfig()));
-      try {
-        await migrateToLatest(database.db);
-        const problems = await findRecordProblems(database.db);
-        for (const problem of problems)
-          console.log(`${problem.collection}\t${problem.owner_id}\t${problem.id}\t${problem.reason}`);
-        console.log(`${problems.length} record(s) would be refused`);
-        if (problems.length > 0) process.exitCode = 2;
-      } finally {
-        await database.close();
-      }
+    run: async (_values, context) => {
+      const problems = await context.withDatabase((database) => findRecordProblems(database.db));
+      for (const problem of problems)
+        context.print(`${problem.collection}\t${problem.owner_id}\t${problem.id}\t${problem.reason}`);
+      context.print(`${problems.length} record(s) would be refused`);
+      return problems.length > 0 ? 2 : 0;
     },
   },
 };

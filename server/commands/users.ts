@@ -1,8 +1,8 @@
 /**
  * Operator commands for accounts (`npm run cli -- user:create …`, `user:role …`). They work on the
- * same DATA_DIR / DATABASE_URL as the server (migrating first, so a fresh DATA_DIR works) and
- * always close the database, so the process exits. With the embedded database the server must be
- * stopped first; the data-directory lock says so instead of letting two processes corrupt it.
+ * same DATA_DIR / DATABASE_URL as the server (migrating first, so a fresh DATA_DIR works): in the
+ * CLI's process, which opens and closes the database, or — while a server runs on the embedded
+ * database — inside that server, sent through its control socket (commands/index.ts, control.ts).
  */
 import { ROLES, type Role } from '@contract/permissions';
 import { meetsMediumRule } from '@contract/password';
@@ -14,15 +14,9 @@ import { migrateToLatest } from '../db/migrate';
 import { hashPassword } from '../plugins/app/auth/passwords';
 import { databaseOptionsFrom } from '../plugins/external/db';
 import { normaliseEmail, UsersRepository } from '../plugins/app/users/users-repository';
+import type { CommandValues, DatabaseCommand } from './index';
 
-type Values = Record<string, string | boolean | undefined>;
-
-/** The shape server/cli.ts expects of a command. */
-export interface CliCommand {
-  usage: string;
-  options: Record<string, { type: 'string' | 'boolean' }>;
-  run(values: Values): Promise<void>;
-}
+type Values = CommandValues;
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
@@ -89,7 +83,7 @@ export async function changeRoles(
   }, database);
 }
 
-export const userCommands: Record<string, CliCommand> = {
+export const userCommands: Record<string, DatabaseCommand> = {
   'user:create': {
     usage:
       'user:create --email E --password P --nickname N [--firstname F] [--role admin]   create a verified account',
@@ -100,27 +94,29 @@ export const userCommands: Record<string, CliCommand> = {
       firstname: { type: 'string' },
       role: { type: 'string' },
     },
-    async run(values) {
-      const user = await createUser({
+    async run(values, context) {
+      const input = {
         email: required(values, 'email'),
         password: required(values, 'password'),
         nickname: required(values, 'nickname'),
         ...(typeof values.firstname === 'string' ? { firstname: values.firstname } : {}),
         ...(typeof values.role === 'string' ? { role: values.role } : {}),
-      });
-      console.log(`created ${user.email} (${user.id}) with roles ${user.roles.join(', ')}`);
+      };
+      const user = await context.withDatabase((database) => createUser(input, database));
+      context.print(`created ${user.email} (${user.id}) with roles ${user.roles.join(', ')}`);
     },
   },
   'user:role': {
     usage: 'user:role --email E (--add ROLE | --remove ROLE)   change the roles of an account',
     options: { email: { type: 'string' }, add: { type: 'string' }, remove: { type: 'string' } },
-    async run(values) {
-      const user = await changeRoles({
+    async run(values, context) {
+      const input = {
         email: required(values, 'email'),
         ...(typeof values.add === 'string' ? { add: values.add } : {}),
         ...(typeof values.remove === 'string' ? { remove: values.remove } : {}),
-      });
-      console.log(`${user.email} (${user.id}) now has roles ${user.roles.join(', ') || '(none)'}`);
+      };
+      const user = await context.withDatabase((database) => changeRoles(input, database));
+      context.print(`${user.email} (${user.id}) now has roles ${user.roles.join(', ') || '(none)'}`);
     },
   },
 };
