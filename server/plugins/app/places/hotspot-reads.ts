@@ -52,6 +52,8 @@ const FROM = sql`hotspots h LEFT JOIN locations l ON l.id = h.location_id`;
 
 /** A year, in seconds: the window of "recent sightings" in popularity. */
 const RECENT_SECONDS = 365 * 24 * 3600;
+/** How many places popularity scores (the most liked of the location). */
+const POPULAR_CANDIDATES = 500;
 
 export function toHotspot(row: HotspotRow, includeBoundary: boolean): Hotspot {
   const hotspot: Hotspot = {
@@ -130,18 +132,28 @@ export class HotspotReads {
       ORDER BY seen.sightings DESC, h.name, h.id`);
   }
 
-  /** Score = members liking it + visible sightings inside it dated in the last year. */
+  /**
+   * Score = members liking it + visible sightings inside it dated in the last year. The sightings
+   * are counted only for the POPULAR_CANDIDATES most-liked places of the location (or of all places
+   * without one), so the cost stays bounded with 100,000 places (docs/places.md).
+   */
   async popular(locationId: string | undefined, limit: number, nowSeconds: number): Promise<HotspotRow[]> {
     const where =
       locationId === undefined
         ? sql`true`
         : sql`(h.location_id = ${locationId} OR h.location_id IN (SELECT id FROM locations WHERE parent_id = ${locationId}))`;
     const since = nowSeconds - RECENT_SECONDS;
-    return this.rows(sql<HotspotRow>`SELECT * FROM (
-        SELECT ${COLUMNS}, recent.n AS sightings, ${likesSql} + recent.n AS score FROM ${FROM}
+    return this.rows(sql<HotspotRow>`WITH liked AS MATERIALIZED (
+        SELECT c.data->>'hotspot_id' AS hotspot_id, count(DISTINCT c.owner_id)::int AS n FROM collection_records c
+        WHERE c.collection = 'hotspot_likes' AND NOT c.deleted AND c.data @> '{"liked": true}' GROUP BY 1),
+      candidates AS MATERIALIZED (
+        SELECT h.id, COALESCE(liked.n, 0) AS likes FROM hotspots h LEFT JOIN liked ON liked.hotspot_id = h.id
+        WHERE ${where} ORDER BY likes DESC, h.name, h.id LIMIT ${POPULAR_CANDIDATES})
+      SELECT * FROM (
+        SELECT ${COLUMNS}, recent.n AS sightings, candidates.likes + recent.n AS score
+        FROM candidates JOIN ${FROM} ON h.id = candidates.id
         CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM collection_records o
-          WHERE ${sightingInsideSql} AND ${sightingDateSql} >= ${since}) AS recent
-        WHERE ${where}) AS scored
+          WHERE ${sightingInsideSql} AND ${sightingDateSql} >= ${since}) AS recent) AS scored
       ORDER BY score DESC, name, id LIMIT ${limit}`);
   }
 
