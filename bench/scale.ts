@@ -22,6 +22,11 @@
  * (a fresh schema, dropped at the end). Environment: BENCH_SIZES (default 1000,10000,100000),
  * BENCH_PROFILES (spread,local), BENCH_REPS (10), BENCH_CALL_MS (8000), BENCH_WRITE_PAIRS (4; 0 skips
  * the last part: what the summary's triggers cost a push of 1000 sightings, on against off).
+ *
+ * Device figures (bench/scaleDevice.ts, headless Chromium): the spread members' sync to a fresh
+ * device after sign-in and what `/observations` reads before its first rows, with the sync's time
+ * per sighting (goal: linear in N). Sizes up to 10,000; BENCH_DEVICE_100K=1 adds 100,000 (minutes
+ * of sync), BENCH_DEVICE=0 skips them, BENCH_DEVICE_RUNS (1) repeats them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +42,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { ensureReferenceData } from '../server/db/reference/seed';
 import { ensureSpeciesData } from '../server/db/species/seed';
 import { benchServerConfig } from './benchServer';
+import { deviceFigures } from './scaleDevice';
 import { loadNote, median, percentile } from './stats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
@@ -46,6 +52,8 @@ const CALL_MS = Number(process.env.BENCH_CALL_MS ?? 8000);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const WRITE_PAIRS = Number(process.env.BENCH_WRITE_PAIRS ?? 4);
 const WRITE_BATCH = 1000;
+const DEVICE = process.env.BENCH_DEVICE !== '0';
+const DEVICE_MAX = process.env.BENCH_DEVICE_100K === '1' ? 100_000 : 10_000;
 
 const DAY = 86_400;
 /** 2005-01-01: sightings spread over 20 years, several on one day (ties on `date` happen). */
@@ -419,6 +427,12 @@ try {
         );
         console.log(
           `  ${''.padEnd(width)}${SIZES.map((size) => `${sizes.get(size)}, ${times.get(size)!.length} calls`.padStart(24)).join('')}`,
+        );
+      }
+      if (DEVICE && profile.name === 'spread') {
+        await deviceFigures(
+          base.replace(/\/api\/v1\.0$/, ''),
+          members.filter((member) => member.size <= DEVICE_MAX),
         );
       }
     }
