@@ -25,7 +25,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+          // tests/docs: every reference in the docs resolves (no server, no browser: unit-fast).
+          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/test/setupUnit.ts'],
           // Room for a few condition waits of 20 s each (src/test/waits.ts) on a loaded machine.
