@@ -110,7 +110,7 @@ describe('the Register dialog', () => {
       within(dialog).getByRole<HTMLInputElement>('checkbox', { name: messages.termsLabel }).checked,
     ).toBe(true);
     expect(opened.store.getState().ui.modals.map((modal) => modal.name)).toEqual(['register']);
-  }, 20_000);
+  });
 
   it('asks for the terms first, even with every field empty', async () => {
     const opened = await openRegister();
