@@ -56,6 +56,52 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
+describe('the OpenAPI document', () => {
+  it('has every call of SPEC §7 "Hotspots and field guides", GET habitat and PUT/DELETE locations/{id}', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const calls = [
+      'get /hotspots/nearby',
+      'get /hotspots/species_regular',
+      'get /hotspots/species_seen',
+      'get /hotspots/popular',
+      'get /hotspots',
+      'get /hotspots/map',
+      'get /hotspots/{id}',
+      'put /hotspots/{id}',
+      'delete /hotspots/{id}',
+      'put /hotspots/{id}/species',
+      'delete /hotspots/{id}/species',
+      'get /hotspots/{id}/species',
+      'get /hotspots/{id}/ratings',
+      'put /hotspots/{id}/guides',
+      'delete /hotspots/{id}/guides',
+      'get /hotspots/{id}/guides',
+      'get /field_guides/popular',
+      'get /field_guides/nearby',
+      'get /field_guides/list',
+      'get /field_guides/map',
+      'post /field_guides',
+      'get /field_guides/{id}',
+      'put /field_guides/{id}',
+      'delete /field_guides/{id}',
+      'put /field_guides/{id}/species',
+      'delete /field_guides/{id}/species',
+      'get /field_guides/{id}/species',
+      'put /field_guides/{id}/hotspots',
+      'delete /field_guides/{id}/hotspots',
+      'get /field_guides/{id}/hotspots',
+      'get /habitat',
+      'put /locations/{id}',
+      'delete /locations/{id}',
+    ];
+    const missing = calls.filter((name) => {
+      const [method, path] = name.split(' ') as [string, string];
+      return doc.paths[api(path)]?.[method] === undefined;
+    });
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('demo places', () => {
   it('are seeded once, with their region, and not brought back after a delete', async () => {
     const kruger = (await call('GET', '/hotspots/kruger-national-park', client)).json<HotspotResponse>();
