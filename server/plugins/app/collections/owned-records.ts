@@ -33,8 +33,6 @@ import type {
 // Other plugins import the row type from here (it is declared in ./tables with the DB merge).
 export type { CollectionRecordsTable };
 
-type CollectionsDB = DB;
-
 /**
  * The winning revision of each id in one batch, in first-seen order; the other entries (older or
  * repeated revisions of an id already in the batch) are answered as ignored without reaching SQL,
@@ -62,17 +60,13 @@ export function winnersById(records: readonly PushRecord[]): {
 
 export class OwnedRecordsSource implements WritableCollectionSource {
   readonly readOnly = false;
-  private readonly db: Kysely<CollectionsDB>;
-
   constructor(
-    db: Kysely<DB>,
+    private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly collection: string,
     /** What this collection's `data` must be (record-checks.ts); without one, any safe object. */
     private readonly check?: RecordCheck,
-  ) {
-    this.db = db.withTables<{ collection_records: CollectionRecordsTable }>();
-  }
+  ) {}
 
   refusals(context: CollectionContext, records: readonly PushRecord[]): RecordRefusal[] {
     return refusalsOf(records, context.memberId, this.check);

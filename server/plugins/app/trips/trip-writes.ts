@@ -10,21 +10,16 @@ import type { Kysely } from 'kysely';
 import { messages } from '@contract/messages';
 import type { DB } from '../../../db/schema';
 import { conflict, notFound } from '../../../errors';
-import type { CollectionRecordsTable } from '../collections/owned-records';
 import type { WritableCollectionSource } from '../collections/source';
 import { nextApiRev } from '../observations/observation-writes';
 
 export const TRIPS = 'trips';
 
 export class TripWrites {
-  private readonly db: Kysely<DB & { collection_records: CollectionRecordsTable }>;
-
   constructor(
-    db: Kysely<DB>,
+    private readonly db: Kysely<DB>,
     private readonly source: WritableCollectionSource,
-  ) {
-    this.db = db.withTables<{ collection_records: CollectionRecordsTable }>();
-  }
+  ) {}
 
   /**
    * Deletes the member's trip as a tombstone and answers its revision. Unknown: 404; already a
