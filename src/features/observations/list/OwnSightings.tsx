@@ -37,7 +37,8 @@ export function OwnSightings({ userId }: { userId: string }) {
   const { limit, showMore } = usePagedLimit(keyOf(userId, filter), OWN_PAGE_SIZE);
   const page = useOwnSightingsPage(userId, filter, limit);
   const total = useOwnSightingsCount(userId, NO_FILTER);
-  const matching = useOwnSightingsCount(userId, filtered ? filter : NO_FILTER);
+  // Only a filtered list counts its matches (a second index count); unfiltered they are the total.
+  const matching = useOwnSightingsCount(filtered ? userId : null, filter);
   const speciesChoices = useOwnSpeciesChoices(userId);
 
   if (total === undefined || trips === undefined) {
