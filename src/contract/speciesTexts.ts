@@ -22,6 +22,9 @@ export const speciesTexts = {
   speciesNotOnDevice: 'This species is not on this device',
   speciesNotOnDeviceBody:
     'The device keeps the species of your region and animal groups. Choose other groups or another region in Settings to get this one.',
+  speciesNotDownloadedBody:
+    'This species was never downloaded to this device, and offline the device cannot tell which region or animal group it belongs to. Add its region or group, and its species arrive with the next sync.',
+  speciesAddRegionOrGroup: 'Add its region or group',
   speciesBackToList: 'Back to the species list',
   speciesNamesAndTaxonomy: 'Names and taxonomy',
   speciesOverview: 'Species page',
@@ -61,7 +64,7 @@ export const speciesTexts = {
   targetedCount: '{count} of {total} species still to find',
   targetedAllRecorded: 'You have recorded every species on your list. Well spotted!',
   galleryEmpty:
-    'No species photos yet. The species lists come without photos (no openly licensed ones were found); photos show here once administrators add them.',
+    'No species photos yet. The species lists come without photos (no openly licensed ones were found); photos show here once administrators add them or members share public sightings with photos (online).',
   galleryFilter: 'Show photos of',
   galleryAllGroups: 'All groups',
   speciesEditNoCreate:

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '@contract/labels';
@@ -35,14 +35,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage(route: string, options: { language?: string; roles?: string[] } = {}) {
+function renderPage(route: string, options: { language?: string; roles?: string[]; offline?: boolean } = {}) {
   const app = renderApp(
     <Routes>
       {speciesRoutes.map((entry) => (
         <Route key={entry.path} path={entry.path} element={entry.element} />
       ))}
     </Routes>,
-    { route },
+    { route, ...(options.offline ? { preloadedState: { network: { isOnline: false } } } : {}) },
   );
   act(() => {
     app.store.dispatch(
@@ -117,6 +117,22 @@ describe('the species page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: speciesTexts.speciesNotOnDevice }),
     ).toBeTruthy();
+  });
+
+  it('offline, offers to add the region or group of a species never downloaded', async () => {
+    for (const page of ['species', 'species-details']) {
+      const { store, network } = renderPage(`/${page}/avibase-00000000`, { offline: true });
+      expect(
+        await screen.findByRole('heading', { level: 1, name: speciesTexts.speciesNotOnDevice }),
+      ).toBeTruthy();
+      expect(screen.getByText(speciesTexts.speciesNotDownloadedBody)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: speciesTexts.speciesAddRegionOrGroup }));
+      expect(await screen.findByRole('dialog', { name: messages.configTitle })).toBeTruthy();
+      expect(store.getState().ui.modals.at(-1)).toMatchObject({ name: 'config', props: { section: 'all' } });
+      // Offline nothing was asked of the server.
+      expect(network.sent.filter((request) => request.path.startsWith('species/'))).toEqual([]);
+      cleanup();
+    }
   });
 });
 

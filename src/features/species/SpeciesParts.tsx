@@ -17,11 +17,13 @@ import { labels } from '@contract/labels';
 import { speciesTexts } from '@contract/speciesTexts';
 import { canAccess } from '@contract/permissions';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { SpeciesRow } from '../../db/rows';
 import { QuickRecordButton } from '../observations/QuickRecordButton';
 import { recordSignedOutToast } from '../observations/signedOutToast';
+import { ChangeListButton } from './MemberListGate';
 import { additionalName } from './SpeciesVirtualList';
 
 /** A classification as people read it: 'Birds|IOC' → 'Birds (IOC)'. */
@@ -151,17 +153,28 @@ export function SpeciesFacts({
   );
 }
 
-/** The page for an id that is not on the device: what the device keeps, and the way back. */
+/**
+ * The page for an id that is not on the device: what the device keeps, and the way back. Offline
+ * the species was never downloaded (online it would have been fetched and kept), and the device
+ * cannot know the region of a species it never saw: it offers Customize Your Experience, where the
+ * member adds the region or group, whose species then arrive with the next sync.
+ */
 export function SpeciesMissing() {
+  const isOnline = useAppSelector(selectIsOnline);
   return (
     <Stack spacing={2} sx={{ py: 3, alignItems: 'flex-start' }}>
       <Typography variant="h4" component="h1">
         {speciesTexts.speciesNotOnDevice}
       </Typography>
-      <Typography>{speciesTexts.speciesNotOnDeviceBody}</Typography>
-      <Button variant="outlined" component={RouterLink} to="/species">
-        {speciesTexts.speciesBackToList}
-      </Button>
+      <Typography>
+        {isOnline ? speciesTexts.speciesNotOnDeviceBody : speciesTexts.speciesNotDownloadedBody}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {!isOnline && <ChangeListButton label={speciesTexts.speciesAddRegionOrGroup} />}
+        <Button variant="outlined" size="small" component={RouterLink} to="/species">
+          {speciesTexts.speciesBackToList}
+        </Button>
+      </Stack>
     </Stack>
   );
 }
