@@ -7,9 +7,13 @@
  *   as seconds (`mod`), like every sync record; the cursor stays in milliseconds so that no change
  *   in the same second is passed.
  * - Filter (optional): `{classifications, location_ids}` (SpeciesCollectionFilterSchema). A record
- *   passes when `speciesOnList` holds for it (in SQL) or it is a tombstone. A change that takes a
- *   species off a list (an admin switching off its taxa_alt, a new checklist) therefore does not
- *   reach a device that holds it; docs/sync.md "The species collection" says how that is handled.
+ *   passes when `speciesOnList` holds for it (in SQL) or it is a tombstone. On a pull after a
+ *   cursor (last_mod > 0), a species of the filter's groups that changed since, is NOT on the
+ *   list and has been changed at least once since it was first written (rev counter above 1) is
+ *   answered as a tombstone too: the change may have taken it off the list (an import whose range
+ *   rule drops a country, an admin switching off its taxa_alt), and the device must drop it. A row
+ *   never changed was never on the list, so the later batches of a first sync carry none of them;
+ *   a first pull (cursor 0) holds nothing to drop and gets none either (docs/sync.md).
  * - Two queries per batch: the species (by the `mod` index), then their locations.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -20,7 +24,8 @@ import type { SyncRecord } from '@contract/sync';
 import type { DB } from '../../../db/schema';
 import { badRequest } from '../../../errors';
 import type { PullOptions, PullResult, ReadOnlyCollectionSource } from '../collections/source';
-import { onListSql, scopeOf } from './classifications';
+import { onListSql, scopeOf, type ListScope } from './classifications';
+import { CLASSIFICATION_DEFINITIONS } from '../../../db/reference/classifications';
 import { locationsOf, speciesColumnsSql, toSpecies, type SpeciesDataRow } from './species-rows';
 
 const filterValidator = Compile(SpeciesCollectionFilterSchema);
@@ -38,7 +43,7 @@ export function parseSpeciesFilter(value: Record<string, unknown>): SpeciesColle
   throw badRequest(formatMessage(messages.speciesFilterInvalid, { detail }));
 }
 
-type PulledRow = SpeciesDataRow & { mod: string; rev: string; deleted: boolean };
+type PulledRow = SpeciesDataRow & { mod: string; rev: string; deleted: boolean; on_list: boolean };
 
 export class SpeciesCollectionSource implements ReadOnlyCollectionSource {
   readonly readOnly = true;
@@ -47,21 +52,35 @@ export class SpeciesCollectionSource implements ReadOnlyCollectionSource {
 
   async pull(_context: unknown, options: PullOptions): Promise<PullResult> {
     const conditions: RawBuilder<unknown>[] = [sql`s.mod > ${options.lastMod}`];
-    if (options.filter !== undefined) conditions.push(filterSql(options.filter));
-    const { rows } = await sql<PulledRow>`SELECT ${speciesColumnsSql}, s.mod, s.rev, s.deleted
+    let onList: RawBuilder<unknown> = sql`true`;
+    if (options.filter !== undefined) {
+      const filter = parseSpeciesFilter(options.filter);
+      const scope = scopeOf(filter.classifications);
+      onList = onListSql(scope, filter.location_ids);
+      conditions.push(
+        options.lastMod > 0
+          ? sql`(s.deleted OR ${onList} OR (s.group_id = ANY(${groupsOf(scope)}::text[])
+              AND split_part(s.rev, '_', 1) <> '1'))`
+          : sql`(s.deleted OR ${onList})`,
+      );
+    }
+    const { rows } = await sql<PulledRow>`SELECT ${speciesColumnsSql}, s.mod, s.rev, s.deleted,
+        ${onList} AS on_list
       FROM species s WHERE ${sql.join(conditions, sql` AND `)}
       ORDER BY s.mod LIMIT ${options.limit + 1}`.execute(this.db);
     const page = rows.slice(0, options.limit);
+    // A changed species of the filter's groups that is off the list goes as a tombstone.
+    const gone = (row: PulledRow) => row.deleted || !row.on_list;
     const locations = await locationsOf(
       this.db,
-      page.filter((row) => !row.deleted).map((row) => row.id),
+      page.filter((row) => !gone(row)).map((row) => row.id),
     );
     const records = page.map((row): SyncRecord => ({
       id: row.id,
       mod: Math.floor(Number(row.mod) / 1000),
       rev: row.rev,
-      deleted: row.deleted,
-      data: row.deleted ? {} : toSpecies(row, locations.get(row.id) ?? {}),
+      deleted: gone(row),
+      data: gone(row) ? {} : toSpecies(row, locations.get(row.id) ?? {}),
     }));
     const last = page[page.length - 1];
     const more = rows.length > options.limit;
@@ -79,8 +98,8 @@ export class SpeciesCollectionSource implements ReadOnlyCollectionSource {
   }
 }
 
-/** Tombstones, and the species on the filter's list. */
-function filterSql(value: Record<string, unknown>): RawBuilder<unknown> {
-  const filter = parseSpeciesFilter(value);
-  return sql`(s.deleted OR ${onListSql(scopeOf(filter.classifications), filter.location_ids)})`;
+/** The species groups (`birds`, `mammals`, …) of a list's classifications. */
+function groupsOf(scope: ListScope): string[] {
+  const ids = new Set(scope.ids);
+  return [...new Set(CLASSIFICATION_DEFINITIONS.filter((d) => ids.has(d.id)).map((d) => d.groupId))];
 }
