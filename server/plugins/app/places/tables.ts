@@ -82,3 +82,16 @@ export type PlacesTables = {
   hotspot_guides: HotspotGuidesTable;
   collection_records: CollectionRecordsTable;
 };
+
+// Also merged into the app's `DB` (db/schema.ts), as every plugin's tables are, so code outside
+// this plugin (seeds, commands) sees them without widening its Kysely.
+declare module '../../../db/schema' {
+  interface DB {
+    hotspots: HotspotsTable;
+    hotspot_species: HotspotSpeciesTable;
+    hotspot_ratings: HotspotRatingsTable;
+    field_guides: FieldGuidesTable;
+    field_guide_species: FieldGuideSpeciesTable;
+    hotspot_guides: HotspotGuidesTable;
+  }
+}
