@@ -103,13 +103,16 @@ export class HotspotReads {
     const species = options.speciesId !== undefined ? this.speciesAtPlace(options.speciesId) : sql`true`;
     let rows: HotspotRow[] = [];
     for (const km of NEARBY_RADII_KM) {
-      rows = await this.rows(sql<HotspotRow>`SELECT * FROM (
-          SELECT ${COLUMNS}, CASE WHEN ${insideSql(lat, lng)} THEN 0 ELSE ${distance} END AS distance_km
-          FROM ${FROM}
+      // The page is chosen on the bare rows first; likes and ratings are looked up for it alone.
+      rows = await this.rows(sql<HotspotRow>`SELECT ${COLUMNS}, found.distance_km FROM (
+          SELECT h.id, h.name, CASE WHEN ${insideSql(lat, lng)} THEN 0 ELSE ${distance} END AS distance_km
+          FROM hotspots h
           WHERE (${nearBoxSql('h', point, km)}
             OR (h.min_lat <= ${lat} AND h.max_lat >= ${lat} AND h.min_lng <= ${lng} AND h.max_lng >= ${lng}))
             AND ${species}
-        ) AS found ORDER BY distance_km, name, id LIMIT ${options.limit}`);
+          ORDER BY distance_km, h.name, h.id LIMIT ${options.limit}
+        ) AS found JOIN ${FROM} ON h.id = found.id
+        ORDER BY found.distance_km, found.name, found.id`);
       // Everything outside the box is farther than km: the page is final once its last row is nearer.
       const last = rows[rows.length - 1];
       if (rows.length >= options.limit && last !== undefined && (last.distance_km ?? 0) <= km) break;
