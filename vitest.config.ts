@@ -29,9 +29,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['src/test/setupUnit.ts'],
-          // Room for a few condition waits of 20 s each (src/test/waits.ts) on a loaded machine.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Room for a few condition waits of 30 s each (src/test/waits.ts) on a loaded machine.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -8,7 +8,7 @@
 import { vi } from 'vitest';
 
 /** The give-up time of every condition wait (Testing Library's too, set in setupUnit.ts). */
-export const ASYNC_WAIT_MS = 20_000;
+export const ASYNC_WAIT_MS = 30_000;
 
 /** How often a condition is checked again. */
 const POLL_MS = 10;
