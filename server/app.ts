@@ -64,6 +64,10 @@ export interface AppDeps {
 /** server/, where the autoloaded plugin folders are (this file's own folder). */
 const SERVER_DIR = dirname(fileURLToPath(import.meta.url));
 
+// Autoload imports .ts plugins only when it detects a TypeScript loader, and it cannot see
+// `node --import tsx` (how the e2e server starts); this file running as .ts proves a loader is there.
+if (import.meta.url.endsWith('.ts')) process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+
 /** The options autoload hands every plugin of plugins/app/. */
 export interface AppPluginOptions {
   config: ServerConfig;
