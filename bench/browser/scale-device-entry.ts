@@ -16,7 +16,7 @@ import {
   OWN_PAGE_SIZE,
   ownSightingsCount,
   ownSightingsPage,
-  ownSpeciesSightings,
+  ownSpeciesIds,
   unsyncedOf,
 } from '../../src/features/observations/list/ownSightingReads';
 import { memberTokens } from '../../src/test/memberTokens';
@@ -64,7 +64,7 @@ async function list(options: DeviceOptions) {
     ownSightingsCount(db, userId, {}, tombstones),
   ]);
   const pageMs = performance.now() - started;
-  const { sightings } = await ownSpeciesSightings(db, userId, tombstones);
+  const { speciesIds } = await ownSpeciesIds(db, userId, tombstones);
   const choicesMs = performance.now() - started;
   const before = performance.now();
   const all = await db.species_observations
@@ -81,7 +81,7 @@ async function list(options: DeviceOptions) {
     everyMs,
     rows: page.rows.length,
     count,
-    species: sightings.length,
+    species: speciesIds.length,
     every: all.length,
   };
 }

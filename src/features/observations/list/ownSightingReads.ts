@@ -89,36 +89,57 @@ export async function ownSightingsCount(
 }
 
 /**
- * One live sighting of each species the member recorded (for the species filter's choices and
- * their names), found by skipping through the `[user_id+species_id+date]` index one species at a
- * time, so it reads as many rows as the member has species, not sightings. `unspecified`: whether
- * they have a live sighting without a species (the index leaves those out, so they are the
- * difference of two index counts).
+ * The species the member has sightings of, by one IndexedDB key cursor over the
+ * `[user_id+species_id+date]` index that jumps past each species' entries (`continue` to
+ * `[user, species, []]`, an array sorting after every date), so it steps once per species, not per
+ * sighting, with no row read. Outside Dexie's API: the caller's Dexie reads of the same range keep
+ * a live query watching it.
  */
-export async function ownSpeciesSightings(
+function speciesIdsOf(db: FieldmarkDB, userId: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const store = db
+      .backendDB()
+      .transaction('species_observations', 'readonly')
+      .objectStore('species_observations');
+    const request = store
+      .index('[user_id+species_id+date]')
+      .openKeyCursor(IDBKeyRange.bound([userId], [userId, []]));
+    const ids: string[] = [];
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    request.onsuccess = () => {
+      const cursor = request.result;
+      if (!cursor) return resolve(ids);
+      const speciesId = (cursor.key as [string, string, number])[1];
+      ids.push(speciesId);
+      cursor.continue([userId, speciesId, []]);
+    };
+  });
+}
+
+/**
+ * The species the member recorded (for the species filter's choices), read through the index one
+ * species at a time (speciesIdsOf), not one sighting at a time; a species whose only sightings are
+ * local tombstones is left out. `unspecified`: whether they have a live sighting without a species
+ * (the index leaves those out, so they are the difference of two index counts).
+ */
+export async function ownSpeciesIds(
   db: FieldmarkDB,
   userId: string,
   tombstones: readonly ObservationRow[],
-): Promise<{ sightings: ObservationRow[]; unspecified: boolean }> {
-  return db.transaction('r', db.species_observations, async () => {
-    const sightings: ObservationRow[] = [];
-    const index = db.species_observations.where('[user_id+species_id+date]');
-    const [start, end] = [
-      [userId, Dexie.minKey],
-      [userId, Dexie.maxKey],
-    ];
-    let next = await index.between(start, end, true, true).first();
-    while (next !== undefined) {
-      const speciesId = next.species_id!;
-      const live = next.deleted ? await earliestSighting(db, userId, speciesId) : next;
-      if (live) sightings.push(live);
-      next = await index.between([userId, speciesId, Dexie.maxKey], end, false, true).first();
-    }
-    const [all, withSpecies] = await Promise.all([
-      db.species_observations.where('user_id').equals(userId).count(),
-      db.species_observations.where('[user_id+species_id+date]').between(start, end, true, true).count(),
-    ]);
-    const deletedUnspecified = tombstones.filter((row) => row.species_id === null).length;
-    return { sightings, unspecified: all - withSpecies - deletedUnspecified > 0 };
-  });
+): Promise<{ speciesIds: string[]; unspecified: boolean }> {
+  const [all, withSpecies] = await Promise.all([
+    db.species_observations.where('user_id').equals(userId).count(),
+    db.species_observations
+      .where('[user_id+species_id+date]')
+      .between([userId, Dexie.minKey], [userId, Dexie.maxKey], true, true)
+      .count(),
+  ]);
+  const ids = await speciesIdsOf(db, userId);
+  const deleted = new Set(tombstones.map((row) => row.species_id));
+  const speciesIds: string[] = [];
+  for (const id of ids) {
+    if (!deleted.has(id) || (await earliestSighting(db, userId, id))) speciesIds.push(id);
+  }
+  const deletedUnspecified = tombstones.filter((row) => row.species_id === null).length;
+  return { speciesIds, unspecified: all - withSpecies - deletedUnspecified > 0 };
 }

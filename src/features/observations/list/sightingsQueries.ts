@@ -7,9 +7,10 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { sightingTexts } from '@contract/sightingTexts';
 import { db } from '../../../db/db';
 import type { SpeciesRow, TripRow } from '../../../db/rows';
+import { sightingsOfSpecies } from '../../../db/sync/lifers';
 import { speciesOnDeviceById, useKeepMissingSpecies } from '../../species/speciesAnywhere';
 import { ownTrips } from '../../trips/tripsQueries';
-import { ownSightingsCount, ownSightingsPage, ownSpeciesSightings, unsyncedOf } from './ownSightingReads';
+import { ownSightingsCount, ownSightingsPage, ownSpeciesIds, unsyncedOf } from './ownSightingReads';
 import {
   speciesNameOf,
   syncStateOf,
@@ -99,12 +100,15 @@ export function useOwnSpeciesChoices(userId: string | null): SpeciesChoice[] | u
   return useLiveQuery(async () => {
     if (userId === null) return [];
     const { tombstones } = await unsyncedOf(db, userId);
-    const { sightings, unspecified } = await ownSpeciesSightings(db, userId, tombstones);
-    const species = await speciesById(sightings.map((row) => row.species_id));
-    const choices = sightings.map((row) => ({
-      id: row.species_id!,
-      name: speciesNameOf(row, species.get(row.species_id!)) ?? row.species_id!,
-    }));
+    const { speciesIds, unspecified } = await ownSpeciesIds(db, userId, tombstones);
+    const species = await speciesById(speciesIds);
+    const choices: SpeciesChoice[] = [];
+    for (const id of speciesIds) {
+      const facts = species.get(id);
+      // A species the device does not have is named from one of the member's sightings of it.
+      const name = facts?.name ?? (await sightingsOfSpecies(db, userId, id).first())?.taxa?.name ?? id;
+      choices.push({ id, name });
+    }
     if (unspecified) choices.push({ id: UNSPECIFIED_SPECIES, name: sightingTexts.sightingUnspecified });
     return choices.sort((a, b) => a.name.localeCompare(b.name, 'en'));
   }, [userId]);
