@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureSpeciesData } from '../../server/db/species/seed';
 import { messages } from '@contract/messages';
 import type {
   ClassificationGroup,
@@ -26,6 +27,8 @@ const US_IP = '8.8.8.8';
 beforeAll(async () => {
   t = await buildTestApp();
   firstSeed = await ensureReferenceData(t.db);
+  // Coverage (what the config dialog offers where) follows the species loaded, as at start-up.
+  await ensureSpeciesData(t.db);
   clientToken = await fetchClientToken(t);
 });
 afterAll(() => t.close());

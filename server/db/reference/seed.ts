@@ -13,7 +13,8 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../schema';
 import { foldText, searchTextOf } from '@contract/text';
-import { CHECKLIST_SOURCES, CLASSIFICATION_DEFINITIONS, isDefaultClassification } from './classifications';
+import { CLASSIFICATION_DEFINITIONS, isDefaultClassification } from './classifications';
+import { recomputeCoverage } from './coverage';
 import { readExtract, type ReferenceExtract } from './extract';
 
 const DATASET = 'reference';
@@ -75,14 +76,12 @@ export async function seedReferenceData(db: Kysely<DB>, extract: ReferenceExtrac
       throw new Error(`region ${region.id}: unknown country ${region.countryId}`);
   }
   const classificationIds = new Set(CLASSIFICATION_DEFINITIONS.map((definition) => definition.id));
-  const local = new Map<string, Map<string, string>>(); // country → classification → source
+  // coverage.csv is checked for consistency only: what is offered where comes from the species
+  // actually loaded (coverage.ts), recomputed below and after every species import.
   for (const item of extract.coverage) {
     if (!countryIds.has(item.countryId)) throw new Error(`coverage: unknown country ${item.countryId}`);
     if (!classificationIds.has(item.classificationId))
       throw new Error(`coverage: unknown ${item.classificationId}`);
-    const byClassification = local.get(item.countryId) ?? new Map<string, string>();
-    byClassification.set(item.classificationId, CHECKLIST_SOURCES[item.source]);
-    local.set(item.countryId, byClassification);
   }
 
   const countryRows = extract.countries.map((country) => ({
@@ -97,7 +96,7 @@ export async function seedReferenceData(db: Kysely<DB>, extract: ReferenceExtrac
     continent: country.continent,
     latitude: country.latitude,
     longitude: country.longitude,
-    has_species: local.has(country.id),
+    has_species: false, // set by recomputeCoverage
     search_text: searchTextOf([
       country.name,
       ...country.altNames,
@@ -119,7 +118,7 @@ export async function seedReferenceData(db: Kysely<DB>, extract: ReferenceExtrac
     continent: null,
     latitude: region.latitude,
     longitude: region.longitude,
-    has_species: local.has(region.countryId),
+    has_species: false, // set by recomputeCoverage
     search_text: searchTextOf([
       region.name,
       ...region.altNames,
@@ -140,21 +139,6 @@ export async function seedReferenceData(db: Kysely<DB>, extract: ReferenceExtrac
     source: definition.worldSource,
   }));
 
-  const coverageRows = extract.countries.flatMap((country) =>
-    CLASSIFICATION_DEFINITIONS.map((definition) => {
-      const source = local.get(country.id)?.get(definition.id);
-      const coverage: 'local' | 'world' | 'none' =
-        source !== undefined ? 'local' : definition.scope === 'world' ? 'world' : 'none';
-      return {
-        location_id: country.id,
-        classification_id: definition.id,
-        active: coverage !== 'none',
-        coverage,
-        source: source ?? (coverage === 'world' ? definition.worldSource : null),
-      };
-    }),
-  );
-
   const languageRows = extract.languages.map((language, index) => ({
     id: language.id,
     locale: language.locale,
@@ -164,6 +148,7 @@ export async function seedReferenceData(db: Kysely<DB>, extract: ReferenceExtrac
     sort: index,
   }));
 
+  let coverage = { countries: 0, local: 0 };
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('languages')
@@ -200,17 +185,7 @@ export async function seedReferenceData(db: Kysely<DB>, extract: ReferenceExtrac
         .onConflict((oc) => oc.column('id').doUpdateSet(updateAll(LOCATION_COLUMNS)))
         .execute();
     }
-    for (const rows of batches(coverageRows)) {
-      await trx
-        .insertInto('location_classifications')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .columns(['location_id', 'classification_id'])
-            .doUpdateSet(updateAll(['active', 'coverage', 'source'])),
-        )
-        .execute();
-    }
+    coverage = await recomputeCoverage(trx);
     await trx
       .insertInto('reference_imports')
       .values({ dataset: DATASET, checksum: extractChecksum(extract), imported_at: new Date() })
@@ -223,7 +198,7 @@ export async function seedReferenceData(db: Kysely<DB>, extract: ReferenceExtrac
     regions: regionRows.length,
     languages: languageRows.length,
     classifications: classificationRows.length,
-    locationClassifications: coverageRows.length,
+    locationClassifications: coverage.countries * CLASSIFICATION_DEFINITIONS.length,
   };
 }
 

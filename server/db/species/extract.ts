@@ -1,7 +1,7 @@
 /**
  * The committed demo extract (server/db/species/data/): the species files of ../shared/data, same
- * names and columns, cut down to the species of the demo countries (United States and South Africa,
- * with the US states) plus the whole reptile list (it has no distribution and is offered
+ * names and columns, cut down to the species of the demo countries (United States, South Africa and
+ * New Zealand, with the US states) plus the whole reptile list (it has no distribution and is offered
  * everywhere, see ../reference/classifications.ts). Start-up seeds it when ../shared is absent (a
  * user's clone); `npm run cli -- species:extract` rebuilds it. What is kept of each file:
  *
@@ -9,7 +9,7 @@
  *   reptile); IOC rows by the scientific names of those birds;
  * - checklists: their rows for the demo countries (the US-state list whole); the North American
  *   Breeding Bird Survey list without the rows of species the US/Canada range rule removes
- *   (ranges.ts); the NZ list: header only;
+ *   (ranges.ts); the NZ list whole;
  * - the EltonTraits body masses whole (the genus and family medians need every row), and the
  *   Wikispecies names of the kept species.
  *
@@ -36,6 +36,8 @@ import {
 export const DEMO_COUNTRIES = [
   { id: 'USA', iso: 'US' },
   { id: 'ZAF', iso: 'ZA' },
+  // New Zealand for its bird checklist: the demo then has a bird list that is not the BBS one.
+  { id: 'NZL', iso: 'NZ' },
 ] as const;
 
 /** Files written gzipped (the large ones); the rest stay plain CSV for readable diffs. */
@@ -99,7 +101,7 @@ export async function cutSpeciesExtract(
     mammalsByCountry: (row) => mddIds.has(row.mdd_id ?? '') && demoIso.has(row.country_iso_a2 ?? ''),
     mammalsByState: (row) => mddIds.has(row.mdd_id ?? ''),
     amphibiansByCountry: (row) => awebIds.has(row.aweb_uid ?? '') && demoIso.has(row.country_iso_a2 ?? ''),
-    birdsNz: () => false,
+    birdsNz: () => true,
   };
   const files = Object.fromEntries(
     SPECIES_FILE_KEYS.map((key) => [

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../schema';
+import { recomputeCoverage } from '../reference/coverage';
 import { NAME_LANGUAGES } from '../reference/extract';
 import { readExtract as readReferenceExtract } from '../reference/extract';
 import { foldText, searchTextOf } from '@contract/text';
@@ -213,6 +214,8 @@ export async function seedSpecies(
       }
     });
   }
+  // What the config dialog offers where follows the species now loaded (reference/coverage.ts).
+  await recomputeCoverage(db);
   await db
     .insertInto('reference_imports')
     .values({ dataset: DATASET, checksum: `${options.origin}:${options.checksum}`, imported_at: new Date() })
