@@ -42,6 +42,8 @@ const PAST_SCHEMAS: ReadonlyArray<[version: number, stores: Record<string, strin
   ],
   [5, { species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date]' }],
   [6, { trips: 'id, user_id, [user_id+date_start], [user_id+date_end]' }],
+  [7, { species_kept: 'id' }],
+  [8, { map_points: 'id, user_id, [user_id+species_id]' }],
 ];
 
 /** A database as app version `version` left it, to upgrade from. */
@@ -81,7 +83,7 @@ describe('FieldmarkDB', () => {
   it('creates collection_marks keyed by collection name (version 1)', async () => {
     const database = await openCurrent(freshName());
 
-    expect(database.verno).toBe(8);
+    expect(database.verno).toBe(9);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -125,7 +127,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(8);
+    expect(database.verno).toBe(9);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
@@ -150,7 +152,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(8);
+    expect(database.verno).toBe(9);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
     expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
     expect(await database.species.get('ioc-7769')).toEqual(bald);
@@ -183,7 +185,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(8);
+    expect(database.verno).toBe(9);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(
       await database.species_observations
@@ -215,7 +217,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(8);
+    expect(database.verno).toBe(9);
     expect(await database.trips.get('trip-1')).toEqual(trip);
     expect(
       await database.trips.where('[user_id+date_end]').equals(['u-1', 1_700_086_399]).primaryKeys(),
@@ -235,10 +237,50 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(8);
+    expect(database.verno).toBe(9);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
     expect(await database.species_kept.count()).toBe(0);
+  });
+
+  it('upgrades a version 8 database to version 9: sightings, marks and map points kept, trip links indexed', async () => {
+    const name = freshName();
+    const v8 = pastDatabase(name, 8);
+    const linked = {
+      id: 'obs-1',
+      user_id: 'u-1',
+      species_id: 'avibase-fed3756c',
+      date: 1,
+      trips: ['t-1', 't-2'],
+      rev: '1_dev',
+    };
+    const unlinked = { id: 'obs-2', user_id: 'u-1', species_id: null, date: 2, trips: [], rev: '1_server' };
+    await v8.table('species_observations').bulkPut([linked, unlinked]);
+    await v8
+      .table('dirty')
+      .put({ collection: 'species_observations', id: 'obs-1', user_id: 'u-1', rev: '1_dev', since: 1 });
+    const point = {
+      id: 'obs-1',
+      user_id: 'u-1',
+      species_id: 'avibase-fed3756c',
+      lon: -122,
+      lat: 47,
+      lifer: true,
+    };
+    await v8.table('map_points').put(point);
+    v8.close();
+
+    const database = await openCurrent(name);
+
+    expect(database.verno).toBe(9);
+    expect(await database.species_observations.get('obs-1')).toEqual(linked);
+    expect(await database.species_observations.where('trips').equals('t-2').primaryKeys()).toEqual(['obs-1']);
+    expect(await database.species_observations.where('trips').equals('t-1').count()).toBe(1);
+    expect(
+      await database.species_observations.where('[user_id+date]').equals(['u-1', 2]).primaryKeys(),
+    ).toEqual(['obs-2']);
+    expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
+    expect(await database.map_points.get('obs-1')).toEqual(point);
   });
 
   it('keeps its data across close and reopen', async () => {

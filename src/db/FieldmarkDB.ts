@@ -60,7 +60,7 @@ export class FieldmarkDB extends Dexie {
   /**
    * The member's sightings (SPEC §3: "species_observations … with an indexed user id"), trips and
    * hotspot likes: member-owned synced collections. Version 4; version 5 indexes a species'
-   * sightings by date.
+   * sightings by date, version 9 sightings by their trip links.
    */
   species_observations!: EntityTable<ObservationRow, 'id'>;
   trips!: EntityTable<TripRow, 'id'>;
@@ -148,5 +148,11 @@ export class FieldmarkDB extends Dexie {
         });
         await transaction.table<MapPointRow, string>(MAP_POINTS_TABLE).bulkPut(points);
       });
+    // Sightings by the trips they are linked to (multi-entry), so a trip's page and the trips list
+    // read the sightings linked to a trip outside its dates from the index instead of every
+    // sighting (issue 25, 4b); IndexedDB builds it from the rows on disk.
+    this.version(9).stores({
+      species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], *trips',
+    });
   }
 }
