@@ -15,7 +15,12 @@ import { loadConfig } from './config';
 import { sendToServer } from './control';
 import { importReferenceCommand, referenceExtractCommand } from './db/reference/commands';
 import { outlinesCommand } from './db/reference/outlines';
-import { importSpeciesCommand, speciesExtractCommand, usCanadaCommand } from './db/species/commands';
+import {
+  evaluateRangesCommand,
+  importSpeciesCommand,
+  speciesExtractCommand,
+  usCanadaCommand,
+} from './db/species/commands';
 
 interface Command {
   usage: string;
@@ -77,6 +82,12 @@ const COMMANDS: Record<string, Command> = {
       'species:us-canada [--from ../shared/data]   print (Markdown) what the US/Canada range rule keeps and removes',
     options: { from: { type: 'string' } },
     run: (values) => usCanadaCommand({ from: str(values.from) }),
+  },
+  'species:evaluate-ranges': {
+    usage:
+      'species:evaluate-ranges [--from ../shared/data]   precision and recall of bird lists derived from IOC ranges',
+    options: { from: { type: 'string' } },
+    run: (values) => evaluateRangesCommand({ from: str(values.from) }),
   },
 };
 

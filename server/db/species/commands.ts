@@ -11,6 +11,9 @@
  *   npm run cli -- species:us-canada [--from ../shared/data]
  *       prints, as Markdown for docs/data-sources.md, what the US/Canada range rule (ranges.ts)
  *       keeps and removes of the Breeding Bird Survey list, with the removed species by family.
+ *   npm run cli -- species:evaluate-ranges [--from ../shared/data]
+ *       prints the precision and recall of the bird lists derived from IOC ranges (derivedLists.ts)
+ *       against the real lists (United States, Canada, New Zealand), as a Markdown table.
  */
 import { relative, resolve } from 'node:path';
 import { loadConfig } from '../../config';
@@ -21,9 +24,10 @@ import { DEFAULT_SOURCE_DIR } from '../reference/commands';
 import { readExtract as readReferenceExtract } from '../reference/extract';
 import { ensureReferenceData } from '../reference/seed';
 import type { SpeciesBuildReport, SpeciesRecord } from './build';
+import { evaluateDerivedLists, MIN_PRECISION, MIN_RECALL, type RangeEvaluation } from './derivedLists';
 import { cutSpeciesExtract, writeSpeciesExtract } from './extract';
 import { importSpecies, loadSpecies } from './seed';
-import { SPECIES_EXTRACT_DIR } from './sources';
+import { readSpeciesFiles, SPECIES_EXTRACT_DIR } from './sources';
 
 export function describeSpecies(species: readonly SpeciesRecord[]): string {
   const perClassification = new Map<string, number>();
@@ -122,4 +126,37 @@ export async function usCanadaCommand(options: { from?: string }): Promise<void>
   const dir = resolve(options.from ?? DEFAULT_SOURCE_DIR);
   const { report } = await loadSpecies(dir);
   console.log(usCanadaMarkdown(report));
+}
+
+/** The derived-list evaluation of the species files of `dir` (the command's core, tested on the demo extract). */
+export async function evaluateRanges(dir: string): Promise<RangeEvaluation[]> {
+  const [{ species }, files, reference] = await Promise.all([
+    loadSpecies(dir),
+    readSpeciesFiles(dir),
+    readReferenceExtract(),
+  ]);
+  return evaluateDerivedLists(species, files.ioc.rows, reference.countries, reference.regions);
+}
+
+export function rangeEvaluationMarkdown(evaluations: readonly RangeEvaluation[]): string {
+  const figure = (value: number) => value.toFixed(3);
+  return [
+    '| country | IOC region | real list | derived | on both | precision | recall | passes |',
+    '|---|---|---:|---:|---:|---:|---:|---|',
+    ...evaluations.map(
+      (e) =>
+        `| ${e.countryId} | ${e.region ?? '–'} | ${e.trueSize}${e.outsideIoc > 0 ? ` (+${e.outsideIoc} not in IOC)` : ''} | ` +
+        `${e.derivedSize} | ${e.matched} | ${figure(e.precision)} | ${figure(e.recall)} | ${e.passes ? 'yes' : 'no'} |`,
+    ),
+    '',
+    `Gate: recall ≥ ${MIN_RECALL} and precision ≥ ${MIN_PRECISION}.`,
+  ].join('\n');
+}
+
+export async function evaluateRangesCommand(options: { from?: string }): Promise<void> {
+  const dir = options.from !== undefined ? resolve(options.from) : SPECIES_EXTRACT_DIR;
+  console.log(
+    `derived bird lists from IOC ranges vs the real lists (${relative(process.cwd(), dir) || '.'}):`,
+  );
+  console.log(rangeEvaluationMarkdown(await evaluateRanges(dir)));
 }
