@@ -7,7 +7,8 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import type { TripRow } from '../../db/rows';
-import { sightingCounts } from './tripSightings';
+import { unsyncedOf } from '../observations/list/ownSightingReads';
+import { tripSightingCounts } from './tripSightingReads';
 
 export interface TripWithCount {
   trip: TripRow;
@@ -29,10 +30,9 @@ export function useTripsWithCounts(userId: string | null): TripWithCount[] | und
   return useLiveQuery(async () => {
     if (userId === null) return [];
     const trips = await ownTrips(userId);
-    const sightings = (await db.species_observations.where('user_id').equals(userId).toArray()).filter(
-      (sighting) => !sighting.deleted,
-    );
-    const counts = sightingCounts(trips, sightings);
+    // Index counts per trip (tripSightingReads.ts), not a read of every sighting.
+    const { tombstones } = await unsyncedOf(db, userId);
+    const counts = await tripSightingCounts(db, userId, trips, tombstones);
     return trips.map((trip) => ({ trip, sightings: counts.get(trip.trip_id) ?? 0 }));
   }, [userId]);
 }

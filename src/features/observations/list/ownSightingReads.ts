@@ -2,8 +2,9 @@
  * The member's own sightings as the lists read them: a page at a time through the indexes, so a
  * list opens as fast with 100,000 sightings as with 100 (issue 25, 4b). A filter by species (with
  * or without dates) reads the `[user_id+species_id+date]` range, one by dates only the
- * `[user_id+date]` range; a trip or "unspecified" (no index holds a null species) reads the member's
- * sightings newest first until a page matches. Counts are index counts where the filter is a range.
+ * `[user_id+date]` range, one by trip the trip's ranges (trips/tripSightingReads.ts); "unspecified"
+ * (no index holds a null species) reads the member's sightings newest first until a page matches.
+ * Counts are index counts where the filter is a range.
  *
  * Local tombstones (deleted here, waiting for the push) are in the indexes too. Every one of them
  * has a dirty mark (the push removes the row with its mark, a pulled deletion removes the row), so
@@ -14,6 +15,7 @@ import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import type { FieldmarkDB } from '../../../db/FieldmarkDB';
 import type { DirtyRow, ObservationRow } from '../../../db/rows';
 import { earliestSighting } from '../../../db/sync/lifers';
+import { tripSightingsCount, tripSightingsPage } from '../../trips/tripSightingReads';
 import { matchesFilter, UNSPECIFIED_SPECIES, type SightingFilter } from './sightingItems';
 
 /** How many sightings a list shows first, and how many more each time it is scrolled to its end. */
@@ -34,7 +36,7 @@ export async function unsyncedOf(
 
 /** Whether the filter needs rows read one by one (no index range answers it exactly). */
 function walks(filter: SightingFilter): boolean {
-  return filter.trip !== undefined || filter.species === UNSPECIFIED_SPECIES;
+  return filter.species === UNSPECIFIED_SPECIES;
 }
 
 /** The index range that holds every sighting the filter can match, oldest first. */
@@ -56,7 +58,7 @@ function rangeOf(
 /**
  * The newest `limit` live sightings matching `filter`, and whether more match. Reads `limit` + 1
  * rows (plus the tombstones among them) for a range filter, or walks newest first until it has
- * them for a trip or unspecified ones.
+ * them for unspecified ones; a trip's through its ranges (tripSightingsPage).
  */
 export async function ownSightingsPage(
   db: FieldmarkDB,
@@ -65,6 +67,7 @@ export async function ownSightingsPage(
   limit: number,
   tombstones: readonly ObservationRow[],
 ): Promise<{ rows: ObservationRow[]; more: boolean }> {
+  if (filter.trip) return tripSightingsPage(db, userId, { ...filter, trip: filter.trip }, limit, tombstones);
   const newestFirst = rangeOf(db, userId, filter).reverse();
   const read = walks(filter)
     ? await newestFirst
@@ -82,6 +85,7 @@ export async function ownSightingsCount(
   filter: SightingFilter,
   tombstones: readonly ObservationRow[],
 ): Promise<number> {
+  if (filter.trip) return tripSightingsCount(db, userId, { ...filter, trip: filter.trip }, tombstones);
   const range = rangeOf(db, userId, filter);
   if (walks(filter)) return range.filter((row) => !row.deleted && matchesFilter(row, filter)).count();
   const deleted = tombstones.filter((row) => row.user_id === userId && matchesFilter(row, filter)).length;
