@@ -16,7 +16,7 @@ export class FieldmarkDBNext extends FieldmarkDB {
     super(name);
     // One version past the app's, whatever that is: the app's indexes plus one.
     this.version(this.verno + 1).stores({
-      species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], date',
+      species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], *trips, date',
     });
   }
 }
