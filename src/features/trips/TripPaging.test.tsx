@@ -8,13 +8,13 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DBCore, DBCoreCursor, Middleware } from 'dexie';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import { sightingTexts } from '@contract/sightingTexts';
 import { AppRoutes } from '../../app/router';
 import { db } from '../../db/db';
 import type { ObservationRow, TripRow } from '../../db/rows';
+import { countRowsRead } from '../../test/countRowsRead';
 import { aSignedInSession } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { aPublicSighting, aSighting, localSeconds, resetMemberData } from '../../test/sightings';
@@ -30,59 +30,19 @@ const IN_TRIP = 150;
 const HISTORY = 400;
 const ROW_HEIGHT = 76;
 
-let rowsRead = 0;
-const counting: Middleware<DBCore> = {
-  stack: 'dbcore',
-  name: 'count-trip-sighting-rows',
-  create: (down) => ({
-    ...down,
-    table(name) {
-      const table = down.table(name);
-      if (name !== 'species_observations') return table;
-      // Plain .then, no async functions: Dexie keeps its transaction across its own promises only.
-      return {
-        ...table,
-        get: (request) =>
-          table.get(request).then((row: unknown) => {
-            if (row !== undefined) rowsRead += 1;
-            return row;
-          }),
-        getMany: (request) =>
-          table.getMany(request).then((rows: unknown[]) => {
-            rowsRead += rows.filter((row) => row !== undefined).length;
-            return rows;
-          }),
-        query: (request) =>
-          table.query(request).then((answer) => {
-            if (request.values) rowsRead += answer.result.length;
-            return answer;
-          }),
-        openCursor: (request) =>
-          table.openCursor(request).then((cursor) => {
-            if (!cursor || !request.values) return cursor;
-            const start: DBCoreCursor['start'] = (onNext) =>
-              cursor.start(() => {
-                rowsRead += 1;
-                onNext();
-              });
-            return Object.create(cursor, { start: { value: start } }) as DBCoreCursor;
-          }),
-      };
-    },
-  }),
-};
+let rowsRead: ReturnType<typeof countRowsRead>;
 
 beforeAll(async () => {
   await import('./pages'); // the pages are lazy: compile them once, outside the tests' waits
   await import('../../app/routes/AppPages');
   db.close();
-  db.use(counting);
+  rowsRead = countRowsRead(db, 'species_observations');
   await db.open();
 });
 
 afterAll(async () => {
   db.close();
-  db.unuse({ stack: 'dbcore', name: 'count-trip-sighting-rows' });
+  rowsRead.remove();
   await db.open();
 });
 
@@ -114,7 +74,7 @@ beforeEach(async () => {
     add(`h-${String(index).padStart(4, '0')}`, localSeconds(2025, 3, 1) + index * 3600, []);
   }
   await db.species_observations.bulkPut(rows);
-  rowsRead = 0;
+  rowsRead.reset();
 });
 
 function renderAt(route: string) {
@@ -131,7 +91,7 @@ describe('the trips pages with a long history', () => {
     renderAt('/trips');
     const list = await screen.findByRole('list', { name: labels.trips });
     expect(within(list).getByRole('listitem').textContent).toContain(countText(IN_TRIP + 1));
-    expect(rowsRead).toBeLessThanOrEqual(2);
+    expect(rowsRead.count()).toBeLessThanOrEqual(2);
   });
 
   it("read a trip's page, the next one at the end of the list, and show a new sighting at once", async () => {
@@ -141,7 +101,7 @@ describe('the trips pages with a long history', () => {
     expect(rowCount(list)).toBe(OWN_PAGE_SIZE);
     expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).toContain('t-0149');
     // A page, one row to know there is more, the linked one outside the dates, for page and count.
-    expect(rowsRead).toBeLessThanOrEqual(OWN_PAGE_SIZE + 1 + 2 + 2);
+    expect(rowsRead.count()).toBeLessThanOrEqual(OWN_PAGE_SIZE + 1 + 2 + 2);
 
     act(() => {
       window.scrollTo(0, OWN_PAGE_SIZE * ROW_HEIGHT);

@@ -9,11 +9,11 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DBCoreCursor, Middleware, DBCore } from 'dexie';
 import { formatMessage } from '@contract/messages';
 import { sightingTexts } from '@contract/sightingTexts';
 import { db } from '../../../db/db';
 import type { ObservationRow } from '../../../db/rows';
+import { countRowsRead } from '../../../test/countRowsRead';
 import { aSignedInSession } from '../../../test/factories';
 import { renderApp } from '../../../test/renderApp';
 import { aPublicSighting, aSighting, localSeconds, resetMemberData } from '../../../test/sightings';
@@ -28,58 +28,18 @@ const WREN = 'u-1';
 const HISTORY = 350;
 const ROW_HEIGHT = 76;
 
-let rowsRead = 0;
-const counting: Middleware<DBCore> = {
-  stack: 'dbcore',
-  name: 'count-sighting-rows',
-  create: (down) => ({
-    ...down,
-    table(name) {
-      const table = down.table(name);
-      if (name !== 'species_observations') return table;
-      // Plain .then, no async functions: Dexie keeps its transaction across its own promises only.
-      return {
-        ...table,
-        get: (request) =>
-          table.get(request).then((row: unknown) => {
-            if (row !== undefined) rowsRead += 1;
-            return row;
-          }),
-        getMany: (request) =>
-          table.getMany(request).then((rows: unknown[]) => {
-            rowsRead += rows.filter((row) => row !== undefined).length;
-            return rows;
-          }),
-        query: (request) =>
-          table.query(request).then((answer) => {
-            if (request.values) rowsRead += answer.result.length;
-            return answer;
-          }),
-        openCursor: (request) =>
-          table.openCursor(request).then((cursor) => {
-            if (!cursor || !request.values) return cursor;
-            const start: DBCoreCursor['start'] = (onNext) =>
-              cursor.start(() => {
-                rowsRead += 1;
-                onNext();
-              });
-            return Object.create(cursor, { start: { value: start } }) as DBCoreCursor;
-          }),
-      };
-    },
-  }),
-};
+let rowsRead: ReturnType<typeof countRowsRead>;
 
 beforeAll(async () => {
   await import('./ObservationsPage');
   db.close();
-  db.use(counting);
+  rowsRead = countRowsRead(db, 'species_observations');
   await db.open();
 });
 
 afterAll(async () => {
   db.close();
-  db.unuse({ stack: 'dbcore', name: 'count-sighting-rows' });
+  rowsRead.remove();
   await db.open();
 });
 
@@ -93,7 +53,7 @@ beforeEach(async () => {
     rows.push({ ...aPublicSighting(WREN, id, species, first + index * 3600), id, rev: '1_server' });
   }
   await db.species_observations.bulkPut(rows);
-  rowsRead = 0;
+  rowsRead.reset();
 });
 
 function renderList() {
@@ -120,7 +80,7 @@ describe('my sightings with a long history', () => {
     expect(rowCount(list)).toBe(OWN_PAGE_SIZE);
     expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).toContain('s-0349');
     // A page (and one row to know there is more) and one sighting of each species for the filter.
-    expect(rowsRead).toBeLessThanOrEqual(OWN_PAGE_SIZE + 1 + 2 + 4);
+    expect(rowsRead.count()).toBeLessThanOrEqual(OWN_PAGE_SIZE + 1 + 2 + 4);
 
     act(() => {
       window.scrollTo(0, OWN_PAGE_SIZE * ROW_HEIGHT);
