@@ -3,12 +3,25 @@
  * aliases) and the Chromium they run in (notes/performance-and-reliability.md §12: Debian chromium,
  * a persistent on-disk profile, because an incognito context keeps IndexedDB in memory).
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The app build a page bench serves: BENCH_DIST when given, else a fresh build into workDir. */
+export async function prepareBuild(workDir: string): Promise<string> {
+  if (process.env.BENCH_DIST) {
+    const dist = resolve(root, process.env.BENCH_DIST);
+    if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} holds no build`);
+    return dist;
+  }
+  const outDir = join(workDir, 'dist');
+  await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+  return outDir;
+}
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

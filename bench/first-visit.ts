@@ -20,20 +20,18 @@
  * BENCH_RUNS (2) rounds; each round opens the static page, then each route, every one on its own
  * fresh profile. Figures are medians.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { buildApp } from '../server/app';
 import { openDatabase } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { ensureReferenceData } from '../server/db/reference/seed';
 import { ensureSpeciesData } from '../server/db/species/seed';
 import { benchServerConfig } from './benchServer';
-import { chromiumArgs, chromiumPath, root } from './browserBench';
+import { chromiumArgs, chromiumPath, prepareBuild } from './browserBench';
 import { loadNote, median } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
@@ -73,17 +71,6 @@ const ROUTES: Target[] = [
     firstContent: ['main h1', '[data-map-state="idle"]'],
   },
 ];
-
-async function prepareBuild(workDir: string): Promise<string> {
-  if (process.env.BENCH_DIST) {
-    const dist = resolve(root, process.env.BENCH_DIST);
-    if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} holds no build`);
-    return dist;
-  }
-  const outDir = join(workDir, 'dist');
-  await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  return outDir;
-}
 
 /** Opens `target` on a fresh profile; answers ms from navigation start to its first content. */
 async function firstVisit(workDir: string, origin: string, target: Target, run: number): Promise<number> {

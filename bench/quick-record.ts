@@ -27,13 +27,11 @@
  * first toast); BENCH_WARMUP (3) more are untimed, then BENCH_TAPS (25) per case are timed
  * (BENCH_TAPS_NO_FIX, default 20, for the slow case). Prints p50/p95 per case. Asserts nothing.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
-import { build } from 'vite';
 import { labels } from '../src/contract/labels';
 import { messages } from '../src/contract/messages';
 import { buildApp } from '../server/app';
@@ -43,7 +41,7 @@ import { migrateToLatest } from '../server/db/migrate';
 import { ensureReferenceData } from '../server/db/reference/seed';
 import { ensureSpeciesData } from '../server/db/species/seed';
 import { benchServerConfig } from './benchServer';
-import { chromiumArgs, chromiumPath, root } from './browserBench';
+import { chromiumArgs, chromiumPath, prepareBuild } from './browserBench';
 import { loadNote, median, percentile } from './stats';
 
 const TAPS = Number(process.env.BENCH_TAPS ?? 25);
@@ -69,17 +67,6 @@ declare global {
   interface Window {
     fieldmarkTap?: { clickAt: number | null; toastAt: number | null; frameAt: number | null; text: string };
   }
-}
-
-async function prepareBuild(workDir: string): Promise<string> {
-  if (process.env.BENCH_DIST) {
-    const dist = resolve(root, process.env.BENCH_DIST);
-    if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} holds no build`);
-    return dist;
-  }
-  const outDir = join(workDir, 'dist');
-  await build({ root, logLevel: 'error', build: { outDir, emptyOutDir: true } });
-  return outDir;
 }
 
 async function openProfile(
