@@ -6,10 +6,8 @@ import {
   hasRecordedDate,
   matchesFilter,
   matchingChoices,
-  speciesChoicesOf,
   thumbOf,
   UNSPECIFIED_SPECIES,
-  type SightingItem,
 } from './sightingItems';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
@@ -79,27 +77,6 @@ describe('row facts', () => {
 });
 
 describe('species choices', () => {
-  const item = (observation: Observation, speciesName: string | null): SightingItem => ({
-    observation,
-    speciesName,
-    thumb: null,
-    sync: { kind: 'synced' },
-  });
-
-  it('lists each recorded species once, by name, unspecified ones as one choice', () => {
-    const items = [
-      item(sighting(robin, 1), 'American Robin'),
-      item(sighting(baldEagle, 2), 'Bald Eagle'),
-      item(sighting(robin, 3), 'American Robin'),
-      item(sighting(null, 4), null),
-    ];
-    expect(speciesChoicesOf(items, 'Unspecified sighting')).toEqual([
-      { id: robin.id, name: 'American Robin' },
-      { id: baldEagle.id, name: 'Bald Eagle' },
-      { id: UNSPECIFIED_SPECIES, name: 'Unspecified sighting' },
-    ]);
-  });
-
   it('finds by the start of any word of either name, accents and case aside', () => {
     const choices = [
       { id: '1', name: 'Bald Eagle', scientific_name: 'Haliaeetus leucocephalus' },

@@ -82,16 +82,6 @@ export interface SpeciesChoice {
   name: string;
 }
 
-/** The species of these sightings, once each, by name; unspecified ones as one more choice. */
-export function speciesChoicesOf(items: readonly SightingItem[], unspecifiedName: string): SpeciesChoice[] {
-  const byId = new Map<string, string>();
-  for (const item of items) {
-    const id = item.observation.species_id ?? UNSPECIFIED_SPECIES;
-    if (!byId.has(id)) byId.set(id, item.speciesName ?? unspecifiedName);
-  }
-  return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'en'));
-}
-
 /**
  * The choices whose name has a word starting with each word typed, accents and case aside
  * ("bald e" finds Bald Eagle), at most `limit` of them so a list of thousands stays quick to open.
