@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { PushRecord } from '@contract/sync';
 import type { DB } from '../db/schema';
-import { MEMBER_COLLECTIONS } from '../plugins/app/collections';
+import { MEMBER_COLLECTION_NAMES } from '@contract/memberCollections';
 import { RECORD_CHECKS, refusalOf } from '../plugins/app/collections/record-checks';
 import type { DatabaseCommand } from './index';
 
@@ -37,7 +37,7 @@ export async function findRecordProblems(db: Kysely<DB>): Promise<RecordProblem[
   for (;;) {
     const { rows } = await sql<StoredRow>`
       SELECT collection, owner_id::text AS owner_id, id, rev, deleted, data FROM collection_records
-      WHERE collection IN (${sql.join([...MEMBER_COLLECTIONS])}) AND NOT deleted
+      WHERE collection IN (${sql.join([...MEMBER_COLLECTION_NAMES])}) AND NOT deleted
         AND (collection, owner_id, id) > (${after[0]}, ${after[1]}::uuid, ${after[2]})
       ORDER BY collection, owner_id, id
       LIMIT ${PAGE}`.execute(db);

@@ -11,9 +11,6 @@ import { OwnedRecordsSource } from './owned-records';
 import { RECORD_CHECKS } from './record-checks';
 import { CollectionRegistry } from './source';
 
-/** The member-owned collections' names (the contract's list), for the records:check command. */
-export { MEMBER_COLLECTION_NAMES as MEMBER_COLLECTIONS } from '@contract/memberCollections';
-
 declare module 'fastify' {
   interface FastifyInstance {
     collections: CollectionRegistry;
