@@ -134,6 +134,28 @@ export const locationCoordinatesIncomplete = 'Please provide both a latitude and
 // Content pages and help (server; docs/api.md "Content pages and help")
 export const contentPageNotFound = 'There is no such page, or it has been removed.';
 export const helpTopicNotFound = 'There is no such help topic, or it has been removed.';
+export const contentSlugTaken = 'slug: another page already uses this address.';
+export const helpSlugTaken = 'slug: another help topic already uses this address.';
+export const helpCategoryUnknown =
+  'category: there is no such help category; give category_title to create it.';
+export const contentPageRequired = 'The terms and the privacy policy can be changed but not removed.';
+
+// Member issue reports (server; docs/api.md "Issue reports")
+export const reportNotFound = 'There is no such issue report.';
+export const reportSubjectNotFound = 'id: there is no such {section} to report.';
+export const reportUserMismatch = 'user_id: must be the signed-in member.';
+export const reportActionRefused = 'This report is {state}: it cannot be {action}.';
+
+// User administration (server; docs/api.md "User administration")
+export const adminSelfDemote = 'You cannot remove your own admin role.';
+export const adminSelfDisable = 'You cannot disable your own account.';
+export const superadminOnly = 'Only a superadmin may change a superadmin.';
+export const accountDisabled =
+  'This account has been disabled. Please contact us if you think this is a mistake.';
+
+// Ads (server; docs/api.md "Ads")
+export const adNotFound = 'There is no such ad, or it has been removed.';
+export const adDatesOrder = 'ends_at: must not be before starts_at.';
 
 // Collection sync (docs/sync.md)
 export const collectionNotFound = 'There is no such collection.';
