@@ -294,6 +294,16 @@ export const likeOnlyYourself = 'You can only like or unlike photos as yourself.
 export const tripNotFound = 'There is no such trip, or it has been removed.';
 export const tripChanged = 'This trip was changed elsewhere. Reload it and try again.';
 
+// Chats (server; docs/api.md "Chats")
+export const chatNotFound = 'There is no such conversation.';
+export const chatMemberNotFound = 'There is no such member to write to.';
+export const chatWithYourself = 'You cannot start a conversation with yourself.';
+export const chatNotMember = 'Only the members of a conversation can read or write it.';
+export const chatMessageEmpty = 'message: please write something.';
+export const chatMessageIdTaken = 'This message id is already in use. Send the message again with a new id.';
+export const chatLastReadUnknown = 'last_read: there is no such message in this conversation.';
+export const chatStatusNotYours = 'You can only mark messages read for yourself.';
+
 // Places and field guides (server; docs/api.md "Places and field guides", docs/places.md)
 export const hotspotNotFound = 'There is no such place, or it has been removed.';
 export const fieldGuideNotFound = 'There is no such field guide, or it has been removed.';
