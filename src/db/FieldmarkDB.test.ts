@@ -44,7 +44,29 @@ const PAST_SCHEMAS: ReadonlyArray<[version: number, stores: Record<string, strin
   [6, { trips: 'id, user_id, [user_id+date_start], [user_id+date_end]' }],
   [7, { species_kept: 'id' }],
   [8, { map_points: 'id, user_id, [user_id+species_id]' }],
+  [9, { species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], *trips' }],
 ];
+
+/** A kept place row with only what the indexes read varying. */
+function aPlace(id: string, name: string) {
+  return {
+    id,
+    hotspot_id: id,
+    name,
+    description: '',
+    location_id: null,
+    location_name: null,
+    latitude: 0,
+    longitude: 0,
+    radius_km: 5,
+    has_boundary: false,
+    habitat: [],
+    likes: 0,
+    rating: null,
+    ratings: 0,
+    kept: 1,
+  };
+}
 
 /** A database as app version `version` left it, to upgrade from. */
 function pastDatabase(name: string, version: number): Dexie {
@@ -83,7 +105,7 @@ describe('FieldmarkDB', () => {
   it('creates collection_marks keyed by collection name (version 1)', async () => {
     const database = await openCurrent(freshName());
 
-    expect(database.verno).toBe(9);
+    expect(database.verno).toBe(10);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -127,7 +149,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(9);
+    expect(database.verno).toBe(10);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
@@ -152,7 +174,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(9);
+    expect(database.verno).toBe(10);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
     expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
     expect(await database.species.get('ioc-7769')).toEqual(bald);
@@ -185,7 +207,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(9);
+    expect(database.verno).toBe(10);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(
       await database.species_observations
@@ -217,7 +239,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(9);
+    expect(database.verno).toBe(10);
     expect(await database.trips.get('trip-1')).toEqual(trip);
     expect(
       await database.trips.where('[user_id+date_end]').equals(['u-1', 1_700_086_399]).primaryKeys(),
@@ -237,7 +259,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(9);
+    expect(database.verno).toBe(10);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
     expect(await database.species_kept.count()).toBe(0);
@@ -272,7 +294,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(9);
+    expect(database.verno).toBe(10);
     expect(await database.species_observations.get('obs-1')).toEqual(linked);
     expect(await database.species_observations.where('trips').equals('t-2').primaryKeys()).toEqual(['obs-1']);
     expect(await database.species_observations.where('trips').equals('t-1').count()).toBe(1);
@@ -281,6 +303,38 @@ describe('FieldmarkDB', () => {
     ).toEqual(['obs-2']);
     expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
     expect(await database.map_points.get('obs-1')).toEqual(point);
+  });
+
+  it('upgrades a version 9 database to version 10: sightings, likes and marks kept, empty place tables', async () => {
+    const name = freshName();
+    const v9 = pastDatabase(name, 9);
+    const like = {
+      id: 'kruger-national-park',
+      user_id: 'u-1',
+      hotspot_id: 'kruger-national-park',
+      liked: true,
+      coordinate: null,
+      rev: '1_dev',
+    };
+    await v9.table('hotspot_likes').put(like);
+    await v9
+      .table('dirty')
+      .put({ collection: 'hotspot_likes', id: like.id, user_id: 'u-1', rev: '1_dev', since: 1 });
+    v9.close();
+
+    const database = await openCurrent(name);
+
+    expect(database.verno).toBe(10);
+    expect(await database.hotspot_likes.get(like.id)).toEqual(like);
+    expect(await database.dirty.get(['hotspot_likes', like.id])).toMatchObject({ rev: '1_dev' });
+    expect(await database.places.count()).toBe(0);
+    await database.places.bulkPut([
+      { ...aPlace('b', 'Yosemite National Park'), location_id: 'USA-3521' },
+      { ...aPlace('a', 'Kruger National Park'), location_id: 'ZAF-1209' },
+    ]);
+    expect(await database.places.orderBy('name').primaryKeys()).toEqual(['a', 'b']);
+    expect(await database.places.where('location_id').equals('USA-3521').primaryKeys()).toEqual(['b']);
+    expect(await database.field_guides.count()).toBe(0);
   });
 
   it('keeps its data across close and reopen', async () => {

@@ -8,6 +8,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { MAP_POINTS_TABLE, mapPointOf, mapPointsMiddleware, type MapPointRow } from './mapPoints';
+import type { FieldGuideRow, PlaceRow } from './placeRows';
 import type {
   CollectionMarkRow,
   DirtyRow,
@@ -81,6 +82,13 @@ export class FieldmarkDB extends Dexie {
 
   meta!: EntityTable<MetaRow, 'key'>;
 
+  /**
+   * Places and field guides the member has seen online, kept so their pages open offline
+   * (placeRows.ts; features/places/placesStore.ts). Version 10.
+   */
+  places!: EntityTable<PlaceRow, 'id'>;
+  field_guides!: EntityTable<FieldGuideRow, 'id'>;
+
   constructor(name: string = DATABASE_NAME) {
     // No query cache: a new sighting is written without Dexie (src/db/direct.ts) and announced
     // through 'storagemutated', which makes live queries re-read but does not clear Dexie's cache of
@@ -153,6 +161,12 @@ export class FieldmarkDB extends Dexie {
     // sighting (issue 25, 4b); IndexedDB builds it from the rows on disk.
     this.version(9).stores({
       species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], *trips',
+    });
+    // Places and field guides kept from the server (issue 15): by id, by name for the offline lists,
+    // places also by region for "popular in your region" without a network.
+    this.version(10).stores({
+      places: 'id, name, location_id',
+      field_guides: 'id, name',
     });
   }
 }

@@ -186,7 +186,7 @@ describe('FieldmarkDB version 8', () => {
     const upgraded = new FieldmarkDB(name);
     opened.push(upgraded);
     await upgraded.open();
-    expect(upgraded.verno).toBe(9);
+    expect(upgraded.verno).toBe(10);
     expect(await upgraded.map_points.orderBy('id').toArray()).toEqual([
       { id: 'drawn', user_id: WREN, species_id: robin.id, lon: -120.55, lat: 47, lifer: true },
       { id: 'other-member', user_id: 'u-2', species_id: eagle.id, lon: -120.55, lat: 47, lifer: false },
