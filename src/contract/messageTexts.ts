@@ -319,3 +319,41 @@ export const locationInUse = 'This location is still used by {uses}. Move or del
 // (SPEC §5) is here: the species pages show it, and this module is on the first route anyway. The
 // recording page's own texts are in labels.ts, which loads with the pages.
 export const loginButton = 'Login';
+
+// Shop, payment and logbooks (server; docs/api.md "Shop and logbooks", docs/shop.md)
+export const productNotFound = 'There is no such product, or it is not for sale.';
+export const uploadPathInvalid =
+  'filepath: use a relative path under images/ or files/ in lower case, without .. or a leading slash.';
+export const uploadSlotUnknown = 'This upload slot is unknown, used or expired. Ask for a new one.';
+export const uploadEmpty = 'Send the file bytes as application/octet-stream.';
+export const productLogbookGrant =
+  'grants.logbook: a logbook product needs the region and species list it checks.';
+export const productLocationUnknown = 'grants.logbook.location_id: there is no such location.';
+export const productStockPhysical = 'stock: only physical products have stock; send null.';
+export const cartNotYours = 'This cart belongs to another member.';
+export const cartEmpty = 'cart: add at least one product that is for sale.';
+export const cartMixedCurrencies = 'cart: all products must be priced in one currency.';
+export const cartUnavailable = 'cart: {name} is no longer for sale. Remove it and try again.';
+export const cartOutOfStock = 'cart: only {stock} of {name} left.';
+export const discountUnknown = 'discount_code: there is no such code.';
+export const discountNotYet = 'discount_code: this code can be used from {date}.';
+export const discountExpired = 'discount_code: this code expired on {date}.';
+export const discountUsedUp = 'discount_code: this code has been used up.';
+export const discountMemberLimit = 'discount_code: you have already used this code.';
+export const discountCurrency = 'discount_code: this code is for {currency} orders.';
+export const discountCodeTaken = 'code: a discount code with this code already exists.';
+export const discountAmountCurrency = 'currency: an amount off needs its currency.';
+export const discountPercentRange = 'value: a percentage is from 1 to 100.';
+export const discountWindow = 'valid_until: must be after valid_from.';
+export const orderNotFound = 'There is no such order.';
+export const paymentProviderFailed =
+  'The payment provider could not be reached. Please try again in a moment.';
+export const paymentSignatureInvalid = 'The payment notification could not be verified.';
+export const activationCodeMalformed =
+  'activation_code: codes look like ABCD-EFGH-JKMN (letters and digits).';
+export const activationCodeUnknown =
+  'activation_code: there is no such code. Check it against the one printed in your logbook.';
+export const activationCodeUsed = 'activation_code: this code has already been used.';
+export const logbookAlreadyOwned = 'You already have this logbook.';
+export const logbookNotOwned = 'This logbook is not yours yet: buy it or activate a code.';
+export const logbookNotFound = 'There is no such logbook.';
