@@ -357,3 +357,23 @@ export const activationCodeUsed = 'activation_code: this code has already been u
 export const logbookAlreadyOwned = 'You already have this logbook.';
 export const logbookNotOwned = 'This logbook is not yours yet: buy it or activate a code.';
 export const logbookNotFound = 'There is no such logbook.';
+
+// Community: people, the newsfeed, groups (server; docs/api.md "Community")
+export const memberNotFound = 'There is no such member.';
+export const followSelf = 'You cannot follow yourself.';
+export const feedNotFound = 'There is no such feed.';
+export const feedItemNotFound = 'There is no such post, or it has been removed.';
+export const postNotYours = 'You can only change or delete your own posts.';
+export const postEmpty = 'text: please write something, add a photo or link a sighting.';
+export const postPhotoUnknown = 'photos: {id} is not one of your photos.';
+export const postSightingUnknown = 'observation_id: there is no such public sighting of yours.';
+export const postTripUnknown = 'trip_id: there is no such trip of yours.';
+export const postHotspotUnknown = 'hotspot_id: there is no such place.';
+export const postGroupNotMember = 'group_id: you can only post in groups you are a member of.';
+export const feedItemNotPost =
+  'Only posts can be deleted. A sighting leaves the feed when it is made private or deleted.';
+export const groupNotFound = 'There is no such group.';
+export const groupTitleRequired = 'title: a group needs a title.';
+export const groupAdminsOnly = "Only the group's admins can change the group or its members.";
+export const groupLastAdmin = 'A group needs an admin: make another member an admin first.';
+export const groupMemberUnknown = 'members: there is no member {id}.';
