@@ -18,7 +18,7 @@ import { makeStore } from './app/store';
 import { theme } from './app/theme';
 import { startInitialConfig } from './features/config';
 import { startSpeciesBackgroundSync } from './features/species/sync/listeners';
-import { startMemberBackgroundSync } from './features/sync/listeners';
+import { startMemberBackgroundSync } from './features/sync';
 
 async function start(): Promise<void> {
   // Where the app was opened, before the router redirects anything (SPEC §2 "Startup").

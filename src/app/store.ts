@@ -8,7 +8,7 @@ import type { ApiThunkExtra } from '../api/baseQuery';
 import { createApiClient, type ApiClientOptions } from '../api/client';
 import { browserIsOnline, defaultApiBaseUrl, defaultClientCredentialsFromEnv } from './apiDefaults';
 import { startSpeciesSyncReactions } from '../features/species/sync/listeners';
-import { startMemberSyncReactions } from '../features/sync/listeners';
+import { startMemberSyncReactions } from '../features/sync';
 import { startNetworkReactions, startPersistence } from './listeners';
 import { dynamicMiddleware, rootReducer, type RootState } from './reducer';
 import { createSessionTokens } from './sessionTokens';

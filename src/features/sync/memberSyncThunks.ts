@@ -21,7 +21,7 @@ import type { AppThunk } from '../../app/thunk';
 import { uiActions } from '../../app/uiSlice';
 import { db } from '../../db/db';
 import { syncMemberData, unsyncedCount } from '../../db/sync';
-import { syncEngineOf } from '../species/sync/syncEngine';
+import { syncEngineOf } from './syncEngine';
 import { SYNC_NOW_MESSAGE } from '../../lib/constants';
 import { fetchInitialObservations } from './initialFetch';
 import { requestBackgroundSync, requestPersistentStorage } from './browserStorage';

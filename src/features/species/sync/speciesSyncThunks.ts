@@ -13,7 +13,7 @@ import { uiActions } from '../../../app/uiSlice';
 import type { StoredConfig } from '../../../db/kv';
 import { SPECIES_COLLECTION, speciesFilterOf } from '../../../db/sync';
 import { configProceeded } from '../../config/events';
-import { syncEngineOf } from './syncEngine';
+import { syncEngineOf } from '../../sync/syncEngine';
 
 /** The popup stays this long at 100 % before it closes, so the member sees the sync complete. */
 export const POPUP_CLOSE_DELAY_MS = 400;

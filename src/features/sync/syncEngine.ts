@@ -5,12 +5,12 @@
  * and reports the species collection's progress to the `speciesSync` slice.
  */
 import type { Dispatch } from '@reduxjs/toolkit';
-import type { ApiClient } from '../../../api/client';
-import { browserIsOnline } from '../../../app/apiDefaults';
-import { selectIsOnline } from '../../../app/networkSlice';
-import { selectUser } from '../../../app/sessionSlice';
-import type { RootState } from '../../../app/reducer';
-import { db } from '../../../db/db';
+import type { ApiClient } from '../../api/client';
+import { browserIsOnline } from '../../app/apiDefaults';
+import { selectIsOnline } from '../../app/networkSlice';
+import { selectUser } from '../../app/sessionSlice';
+import type { RootState } from '../../app/reducer';
+import { db } from '../../db/db';
 import {
   createSyncEngine,
   MEMBER_COLLECTIONS,
@@ -18,8 +18,8 @@ import {
   speciesCollection,
   type SyncEngine,
   type SyncEvent,
-} from '../../../db/sync';
-import { speciesSyncActions } from './speciesSyncSlice';
+} from '../../db/sync';
+import { speciesSyncActions } from '../species/sync/speciesSyncSlice';
 
 /** Keyed by the store's API client: every store (the app's, each test's) has its own. */
 const engines = new WeakMap<ApiClient, SyncEngine>();
