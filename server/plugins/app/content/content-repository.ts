@@ -1,7 +1,7 @@
 /**
  * Reads of content pages and help topics (008_content_pages.sql) and the mapping from rows to the
  * contract's shapes. Deleted rows (`deleted_at`) are never answered: to a reader they do not exist.
- * Seeding writes the tables (server/db/content/seed.ts); administration will add its writes here.
+ * Seeding writes the tables (server/db/content/seed.ts); administration writes are in content-writes.ts.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { ContentPage, HelpCategory, HelpTopic } from '@contract/content';
