@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { product } from './src/config/product';
+import { webManifest } from './src/config/webManifest';
 
 const alias = {
   '@contract': fileURLToPath(new URL('./src/contract', import.meta.url)),
@@ -46,23 +47,7 @@ export default defineConfig(({ command }) => ({
       registerType: 'prompt',
       injectRegister: false,
       includeManifestIcons: false,
-      manifest: {
-        id: '/',
-        name: product.name,
-        short_name: product.shortName,
-        description: product.description,
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: product.themeColor,
-        background_color: product.backgroundColor,
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      manifest: webManifest(product),
       injectManifest: {
         globPatterns: [
           '**/*.{js,mjs,css,html,svg,webmanifest,woff2}',
