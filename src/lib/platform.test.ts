@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IOS_SHELL_USER_AGENT_TOKEN, isInstalledApp, isIos } from './platform';
+import { detectChannel, IOS_SHELL_USER_AGENT_TOKEN, isInstalledApp, isIos } from './platform';
 
 const iphoneSafari =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -58,5 +58,30 @@ describe('isInstalledApp', () => {
     expect(isInstalledApp({ ...tab, userAgent: `${macSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/1.0` })).toBe(
       true,
     );
+  });
+});
+
+describe('detectChannel', () => {
+  const appId = 'app.fieldmark.twa';
+  const browser = { userAgent: androidChrome, referrer: '', search: '', appId };
+
+  it('is the browser by default, even when another Android app opened the link', () => {
+    expect(detectChannel(browser)).toBe('browser');
+    expect(detectChannel({ ...browser, referrer: 'android-app://com.google.android.gm/' })).toBe('browser');
+    expect(detectChannel({ ...browser, userAgent: iphoneSafari })).toBe('browser');
+  });
+
+  it('is the TWA from its referrer, its launch marker, or what the tab remembered', () => {
+    expect(detectChannel({ ...browser, referrer: `android-app://${appId}/` })).toBe('twa');
+    expect(detectChannel({ ...browser, search: '?source=twa' })).toBe('twa');
+    expect(detectChannel({ ...browser, remembered: 'twa' })).toBe('twa');
+  });
+
+  it('is the iOS shell from its user-agent token or its injected flag', () => {
+    expect(
+      detectChannel({ ...browser, userAgent: `${iphoneSafari} ${IOS_SHELL_USER_AGENT_TOKEN}/0.1.0` }),
+    ).toBe('ios-shell');
+    expect(detectChannel({ ...browser, userAgent: iphoneSafari, injected: 'ios' })).toBe('ios-shell');
+    expect(detectChannel({ ...browser, userAgent: iphoneSafari, search: '?source=ios' })).toBe('browser');
   });
 });
