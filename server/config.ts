@@ -72,6 +72,15 @@ export interface ServerConfig {
   /** Honour X-Forwarded-For (behind a reverse proxy) so rate limits see the real client. */
   trustProxy: boolean;
   logLevel: string;
+  /** The shop (docs/shop.md "Payment providers"). */
+  shop: {
+    /** 'test': the embedded TEST gateway, no real money (the default); 'stripe': Stripe Checkout. */
+    paymentProvider: 'test' | 'stripe';
+    /** Set when paymentProvider is 'stripe'; apiUrl points the library at another host (tests). */
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+    /** PUT logbooks/activate, per client address. */
+    activationRateLimit: RateLimitRule;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -128,6 +137,24 @@ function socialProviders(env: Env): ServerConfig['socialProviders'] {
   return providers;
 }
 
+function shop(env: Env): ServerConfig['shop'] {
+  const provider = nonEmpty(env, 'PAYMENT_PROVIDER') ?? 'test';
+  if (provider !== 'test' && provider !== 'stripe')
+    throw new Error(`PAYMENT_PROVIDER must be test or stripe, got '${provider}'`);
+  const secretKey = nonEmpty(env, 'STRIPE_SECRET_KEY');
+  const webhookSecret = nonEmpty(env, 'STRIPE_WEBHOOK_SECRET');
+  if (provider === 'stripe' && (!secretKey || !webhookSecret))
+    throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  return {
+    paymentProvider: provider,
+    stripe:
+      provider === 'stripe' && secretKey && webhookSecret
+        ? { secretKey, webhookSecret, apiUrl: nonEmpty(env, 'STRIPE_API_URL') }
+        : undefined,
+    activationRateLimit: rateLimit(env, 'RATE_LIMIT_ACTIVATION', 10, 60_000),
+  };
+}
+
 /** The repository's `dist/` (the Vite build), wherever the process was started from. */
 export const defaultStaticDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -173,5 +200,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
+    shop: shop(env),
   };
 }
