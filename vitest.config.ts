@@ -26,7 +26,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           // tests/docs: every reference in the docs resolves (no server, no browser: unit-fast).
-          include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          // scripts/store: the store artefacts' drift check and validators (issue 20).
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['src/test/setupUnit.ts'],
           // Room for a few condition waits of 30 s each (src/test/waits.ts) on a loaded machine.
