@@ -145,7 +145,12 @@ export const FeedSightingSchema = Type.Object({
 
 export const FeedItemSchema = Type.Object({
   feed_id: Type.String({ description: "The item's id" }),
-  type: Type.Union(FEED_ITEM_TYPES.map((type) => Type.Literal(type))),
+  type: Type.Union([
+    Type.Literal('post'),
+    Type.Literal('sighting'),
+    Type.Literal('lifer'),
+    Type.Literal('group_member'),
+  ]),
   user_id: Type.String({ description: 'Whose feed it belongs to: the author' }),
   author_id: Type.String(),
   author: MemberRefSchema,

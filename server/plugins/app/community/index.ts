@@ -3,10 +3,12 @@
  * groups (groups.ts) and the newsfeed (feed.ts). Tables: 202611280011_community.sql.
  */
 import fp from 'fastify-plugin';
+import { Feed } from './feed';
 import { People } from './people';
 
 export interface CommunityService {
   people: People;
+  feed: Feed;
 }
 
 declare module 'fastify' {
@@ -17,8 +19,11 @@ declare module 'fastify' {
 
 export default fp(
   (app, _options, done) => {
-    app.decorate('community', { people: new People(app.db, app.clock) });
+    app.decorate('community', {
+      people: new People(app.db, app.clock),
+      feed: new Feed(app.db, app.clock, app.media.observationPhotos),
+    });
     done();
   },
-  { name: 'community', dependencies: ['db'], fastify: '5.x' },
+  { name: 'community', dependencies: ['db', 'media'], fastify: '5.x' },
 );

@@ -39,7 +39,7 @@ export interface NewsfeedItemsTable {
   trip_id: string | null;
   hotspot_id: string | null;
   /** bigint from a sequence: pg answers a string, PGlite a number. */
-  mod: ColumnType<string | number, never, never>;
+  mod: ColumnType<string | number, never, string | number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;

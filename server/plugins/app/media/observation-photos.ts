@@ -12,12 +12,13 @@
  *   member can never overwrite a photo's files by sending its id.
  * - **Visibility.** The file route is open (random UUIDs, an <img> sends no token). Everything
  *   else answers a sighting photo to its owner, and to others only when the owner's sighting
- *   (`observation_id` in their `species_observations`) is on the server, valid and public. Species
- *   photos are reference material: everyone sees them.
+ *   (`observation_id` in their `species_observations`) is on the server, valid and public, or
+ *   while a live newsfeed post carries the photo (issue 16). Species photos are reference
+ *   material: everyone sees them.
  * - **Delete** tombstones the row (deleted_at; its id is never reused) and removes the files. The
  *   sighting's `media` list is the device's to change, as the sighting is its record.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { MediaPhoto } from '@contract/media';
 import { messages } from '@contract/messages';
 import type { Clock } from '../../../clock';
@@ -83,9 +84,22 @@ export class ObservationPhotos {
     if (row.kind === 'species') return true;
     if (row.owner_id === null) return false;
     if (row.owner_id === viewer) return true;
-    if (row.observation_id === null) return false;
-    const record = await this.observations.findOwn(row.owner_id, row.observation_id);
-    return record !== undefined && observationOf(record)?.public === true;
+    if (row.observation_id !== null) {
+      const record = await this.observations.findOwn(row.owner_id, row.observation_id);
+      if (record !== undefined && observationOf(record)?.public === true) return true;
+    }
+    return this.inLivePost(row.id);
+  }
+
+  /** A photo of a live newsfeed post is seen with the post, by anyone (issue 16, community). */
+  private async inLivePost(id: string): Promise<boolean> {
+    const post = await this.db
+      .selectFrom('newsfeed_items')
+      .select('id')
+      .where(sql<boolean>`photos @> ARRAY[${id}::uuid]`)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return post !== undefined;
   }
 
   /** The live photo if the viewer may see it; else 404 (a hidden photo is not told apart). */
