@@ -22,6 +22,7 @@ import { normaliseUsername, rateLimitConfig } from '../../route-hooks';
 
 /** Refuses a session to a member who still has to confirm their address (when that is required). */
 export async function assertMaySignIn(app: FastifyInstance, user: UserRow): Promise<void> {
+  if (user.disabled_at !== null) throw new ApiError(403, messages.accountDisabled);
   if (!app.config.requireEmailVerification || user.email_verified_at !== null) return;
   try {
     await app.emailVerifications.resendIfStale(user);

@@ -104,12 +104,15 @@ export class TokenStore {
         'u.roles',
         'u.permissions',
         'u.email_verified_at',
+        'u.disabled_at',
       ])
       .where('t.token_hash', '=', hashToken(token))
       .executeTakeFirst();
     if (!row || row.revoked_at !== null || row.expires_at.getTime() <= this.clock.now()) return null;
     if (row.kind !== 'client' && (row.user_id === null || row.roles === null || row.permissions === null))
       return null;
+    // A disabled account's tokens stop working at once (docs/api.md "User administration").
+    if (row.disabled_at !== null) return null;
     return {
       id: row.id,
       kind: row.kind,

@@ -21,6 +21,8 @@ export interface UsersTable {
   stats_visible_to_others: Generated<boolean>;
   location_id: string | null;
   email_verified_at: NullableTimestamp;
+  /** Set by an admin (202611280042_user_admin.sql): no sign-in, no token resolves. */
+  disabled_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
