@@ -4,11 +4,13 @@
  */
 import fp from 'fastify-plugin';
 import { Feed } from './feed';
+import { Groups } from './groups';
 import { People } from './people';
 
 export interface CommunityService {
   people: People;
   feed: Feed;
+  groups: Groups;
 }
 
 declare module 'fastify' {
@@ -22,6 +24,7 @@ export default fp(
     app.decorate('community', {
       people: new People(app.db, app.clock),
       feed: new Feed(app.db, app.clock, app.media.observationPhotos),
+      groups: new Groups(app.db, app.clock),
     });
     done();
   },
