@@ -16,6 +16,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PgListener, pgliteListen, type Listen } from './listen';
 import { PGliteThread } from './pglite-thread';
 import type { DB } from './schema';
 
@@ -29,6 +30,11 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /**
+   * LISTEN on a channel (listen.ts): how one server process hears what another committed. Not
+   * available with PGLITE_THREAD=1 (it rejects): PGlite's notifications stay in its worker.
+   */
+  listen: Listen;
   /** Ends the pool and, in embedded mode, closes PGlite. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -57,7 +63,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
-    return wrap(pool, 'postgres', async () => {});
+    const listener = new PgListener({ connectionString: options.databaseUrl });
+    return wrap(pool, 'postgres', listener.listen, () => listener.close());
   }
   let pglite: PGlite;
   if ('pglite' in options) {
@@ -77,7 +84,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         throw error;
       }
       const pool = new pg.Pool(createPgConfig(thread as unknown as PGlite));
-      return wrap(pool, 'pglite', async () => {
+      const noListen: Listen = () =>
+        Promise.reject(new Error('LISTEN is not available with PGLITE_THREAD=1'));
+      return wrap(pool, 'pglite', noListen, async () => {
         await thread.close();
         await unlock();
       });
@@ -90,13 +99,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
     const opened = pglite;
     const pool = new pg.Pool(createPgConfig(opened));
-    return wrap(pool, 'pglite', async () => {
+    return wrap(pool, 'pglite', pgliteListen(opened), async () => {
       if (!opened.closed) await opened.close();
       await unlock();
     });
   }
   const pool = new pg.Pool(createPgConfig(pglite));
-  return wrap(pool, 'pglite', () => (pglite.closed ? Promise.resolve() : pglite.close()));
+  return wrap(pool, 'pglite', pgliteListen(pglite), () =>
+    pglite.closed ? Promise.resolve() : pglite.close(),
+  );
 }
 
 function isAlive(pid: number): boolean {
@@ -145,12 +156,18 @@ async function lockDataDir(lockFile: string): Promise<() => Promise<void>> {
   throw new Error(`Could not lock ${lockFile}`);
 }
 
-function wrap(pool: pg.Pool, kind: Database['kind'], closeEngine: () => Promise<void>): Database {
+function wrap(
+  pool: pg.Pool,
+  kind: Database['kind'],
+  listen: Listen,
+  closeEngine: () => Promise<void>,
+): Database {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {
     db,
     kind,
+    listen,
     close() {
       closing ??= (async () => {
         await db.destroy();
