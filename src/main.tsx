@@ -1,8 +1,9 @@
 /**
  * Entry point. Boots in SPEC order — platform ready → session restored → config restored → local
  * database open (installed app; a browser tab opens it on first use, see app/boot.ts) — and
- * renders only then, so the first paint already knows who is signed in. The initial config (a
- * location when none is stored) starts right after that render and is stored when it arrives.
+ * renders only then, so the first paint already knows who is signed in. The modules' start-up hooks
+ * (src/app/modules.ts: the initial config, the species and member background syncs) run right
+ * after that render.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -14,11 +15,9 @@ import { PwaUpdatePrompt } from './app/pwa/PwaUpdatePrompt';
 import { pwaActions } from './app/pwa/pwaSlice';
 import { registerServiceWorker } from './app/pwa/registerServiceWorker';
 import { AppRouter } from './app/router';
+import { APP_MODULES } from './app/modules';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
-import { startInitialConfig } from './features/config';
-import { startSpeciesBackgroundSync } from './features/species/sync/listeners';
-import { startMemberBackgroundSync } from './features/sync';
 
 async function start(): Promise<void> {
   // Where the app was opened, before the router redirects anything (SPEC §2 "Startup").
@@ -44,13 +43,10 @@ async function start(): Promise<void> {
       </Provider>
     </StrictMode>,
   );
-  // SPEC §4 "Initial config", after the first render rather than before: it may wait on the
-  // permission prompt and the network (features/config/startup.ts).
-  startInitialConfig(store, startPath, runsAsInstalledApp());
-  // The stored list's species, brought up to date in the background once the page is idle.
-  startSpeciesBackgroundSync(store);
-  // The member's unsynced sightings, photos and requests, and their sync while signed in.
-  startMemberBackgroundSync(store);
+  // Each module's start-up, after the first render rather than before: the initial config may wait
+  // on the permission prompt and the network, and the syncs wait for the page to be idle.
+  const context = { startPath, isInstalledApp: runsAsInstalledApp() };
+  for (const module of APP_MODULES) module.start?.(store, context);
 }
 
 start().catch((error: unknown) => {

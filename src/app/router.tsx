@@ -3,7 +3,7 @@
  * a browser tab, a redirect in the installed app (routes/entry.ts). Every other path is matched by
  * `AppPages` (the route table with its guards, routes/AppPages.tsx), loaded lazily so a first
  * visit downloads neither the table nor any page but the welcome page; unknown paths go to ''.
- * Domains export their routes as route objects with lazy pages (`featureRoutes` below).
+ * Domains give their routes, with lazy pages, in their modules (`featureRoutes` below).
  *
  * Declarative routing (useRoutes) rather than the data router: pages read Dexie through live
  * queries, not route loaders, and the data router would add ~16 KB gzip to the first route.
@@ -11,42 +11,27 @@
 import { lazy } from 'react';
 import { BrowserRouter, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { product } from '@config/product';
-import { aboutRoutes } from '../features/about';
-import { authRoutes } from '../features/auth';
-import { cmsRoutes } from '../features/cms';
-import { configRoutes } from '../features/config';
-import { mapRoutes } from '../features/map';
-import { mediaRoutes } from '../features/media';
-import { menuRoutes } from '../features/menu';
-import { observationRoutes } from '../features/observations';
-import { profileRoutes } from '../features/profile';
-import { speciesRoutes } from '../features/species';
-import { tripRoutes } from '../features/trips';
 import { runsAsInstalledApp } from './boot';
+import { APP_MODULES } from './modules';
 import { entryRedirect } from './routes/entry';
+import type { GuardHooks } from './routes/RouteGuard';
 import { Shell } from './shell/Shell';
 
 const WelcomePage = lazy(async () => ({ default: (await import('./welcome/WelcomePage')).WelcomePage }));
 const AppPages = lazy(async () => ({ default: (await import('./routes/AppPages')).AppPages }));
 
 /**
- * The pages that exist, by the features that own them; each route's path is the route table's
- * (routes/routeTable.ts). To build a page: export its route from the feature's index.ts, add it
- * here, and update docs/routes.md.
+ * The pages that exist: every module's routes (src/app/modules.ts), each path one of the route
+ * table's (routes/routeTable.ts). To build a page: add its route to the feature's module and update
+ * docs/routes.md.
  */
-export const featureRoutes: readonly RouteObject[] = [
-  ...aboutRoutes,
-  ...authRoutes,
-  ...cmsRoutes,
-  ...configRoutes,
-  ...mapRoutes,
-  ...mediaRoutes,
-  ...menuRoutes,
-  ...observationRoutes,
-  ...profileRoutes,
-  ...speciesRoutes,
-  ...tripRoutes,
-];
+export const featureRoutes: readonly RouteObject[] = APP_MODULES.flatMap((module) => module.routes ?? []);
+
+/** The guard hooks the modules give (one module owns logbooks); false until one does. */
+const guards: GuardHooks = {
+  useHasLogbook:
+    APP_MODULES.find((module) => module.guards?.useHasLogbook)?.guards?.useHasLogbook ?? (() => false),
+};
 
 function EntryPage() {
   const { key } = useLocation();
@@ -66,7 +51,7 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <EntryPage /> },
-      { path: '*', element: <AppPages featureRoutes={featureRoutes} /> },
+      { path: '*', element: <AppPages featureRoutes={featureRoutes} guards={guards} /> },
     ],
   },
 ];

@@ -4,15 +4,14 @@
  * every test makes its own — together with the API client bound to that store's session.
  */
 import { configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
-import type { ApiThunkExtra } from '../api/baseQuery';
 import { createApiClient, type ApiClientOptions } from '../api/client';
 import { browserIsOnline, defaultApiBaseUrl, defaultClientCredentialsFromEnv } from './apiDefaults';
-import { startSpeciesSyncReactions } from '../features/species/sync/listeners';
-import { startMemberSyncReactions } from '../features/sync';
+import type { FeatureModule } from './featureModule';
 import { startNetworkReactions, startPersistence } from './listeners';
+import { APP_MODULES } from './modules';
 import { dynamicMiddleware, rootReducer, type RootState } from './reducer';
 import { createSessionTokens } from './sessionTokens';
-import type { AppStartListening } from './thunk';
+import type { AppStartListening, AppThunkExtra } from './thunk';
 
 export type { RootState } from './reducer';
 
@@ -20,10 +19,12 @@ export type { RootState } from './reducer';
 export type StoreOptions = Partial<Omit<ApiClientOptions, 'tokens'>> & {
   /** Write the session and config to the key-value store (default true). */
   persist?: boolean;
+  /** The domains whose listeners and synced collections the store runs (default: the app's). */
+  modules?: readonly FeatureModule[];
 };
 
 export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const { persist = true, ...clientOverrides } = options;
+  const { persist = true, modules = APP_MODULES, ...clientOverrides } = options;
   // The client reads tokens from this very store, which does not exist yet while the client is
   // built: the closures below are only called later, once `bound` is set.
   const bound: { getState?: () => RootState; dispatch?: (action: UnknownAction) => unknown } = {};
@@ -41,14 +42,16 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
       (action) => bound.dispatch!(action),
     ),
   });
-  const extra: ApiThunkExtra = { apiClient };
+  const extra: AppThunkExtra = {
+    apiClient,
+    syncSources: modules.flatMap((module) => (module.sync ? [module.sync] : [])),
+  };
 
   const listener = createListenerMiddleware({ extra });
   const startListening = listener.startListening as AppStartListening;
   if (persist) startPersistence(startListening);
   startNetworkReactions(startListening);
-  startSpeciesSyncReactions(startListening);
-  startMemberSyncReactions(startListening);
+  for (const module of modules) module.listeners?.(startListening);
 
   const store = configureStore({
     reducer: rootReducer,

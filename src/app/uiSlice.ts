@@ -5,40 +5,11 @@
  * other: the newest message (say, the next validation problem) is never kept waiting.
  */
 import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
-import type { SocialProvider } from '@contract/auth';
 import { TOAST_MS } from '../lib/constants';
+import type { ModalRequest } from './modalRegistry';
 
-/** A social sign-in that found no account yet: the register dialog offers to create one. */
-export interface PendingSocialSignIn {
-  provider: SocialProvider;
-  /** The provider's ID token, sent once more to register. */
-  idToken: string;
-}
-
-/** Which parts of the config dialog show (SPEC §2 "Customize Your Experience"). */
-export type ConfigSection = 'all' | 'location' | 'species';
-
-/** Every modal of the app and the props it opens with. */
-export type ModalRequest =
-  | { name: 'login'; props: { email?: string } }
-  | { name: 'register'; props: { social?: PendingSocialSignIn } }
-  | { name: 'forgotPassword'; props: { email?: string } }
-  /** With `rid`: arrived from a reset request (pin from the mail); without: change while signed in. */
-  | { name: 'resetPassword'; props: { rid?: string; email?: string } }
-  /**
-   * Customize Your Experience; the back button shows only when `showBack` allows it. `notice`: it
-   * opened by itself after a sign-in (settings.show_config_notice), so saving or dismissing it
-   * turns that setting off.
-   */
-  | { name: 'config'; props: { section: ConfigSection; showBack?: boolean; notice?: boolean } }
-  /** Share with Friends: QR code of the get-the-app link and the device share sheet. */
-  | { name: 'share'; props: Record<string, never> }
-  /** Species sync progress popup (src/features/species/sync): opened and closed by the sync. */
-  | { name: 'speciesSync'; props: Record<string, never> }
-  /** A content page (terms, privacy policy) over the dialog that links to it (src/features/cms). */
-  | { name: 'contentPage'; props: { slug: string } };
-
-export type ModalName = ModalRequest['name'];
+/** The modal kinds are the domains' own (modalRegistry.ts): this slice names none of them. */
+export type { ModalName, ModalRequest } from './modalRegistry';
 export type ModalEntry = ModalRequest & { id: string };
 
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';

@@ -19,19 +19,31 @@ import { uiActions } from '../uiSlice';
 import { decideAccess, type GuardDecision } from './access';
 import type { RouteEntry } from './routeTable';
 
-/**
- * Whether the signed-in member owns a logbook. There is no logbook API or local table yet, so
- * nobody does and /logbooks always leads to the overview (docs/routes.md); the logbooks feature
- * replaces this with a live query of the member's logbooks.
- */
-function useHasLogbook(): boolean {
-  return false;
+/** What the modules add to the guard (src/app/featureModule.ts `guards`), merged by router.tsx. */
+export interface GuardHooks {
+  /**
+   * Whether the signed-in member owns a logbook, as the module that owns logbooks says. No module
+   * says so yet (there is no logbook API or local table), so the default is false and /logbooks
+   * always leads to the overview (docs/routes.md).
+   */
+  useHasLogbook: () => boolean;
 }
 
-export function RouteGuard({ entry, children }: { entry: RouteEntry; children: ReactNode }) {
+export const defaultGuardHooks: GuardHooks = { useHasLogbook: () => false };
+
+export function RouteGuard({
+  entry,
+  guards = defaultGuardHooks,
+  children,
+}: {
+  entry: RouteEntry;
+  guards?: GuardHooks;
+  children: ReactNode;
+}) {
   const user = useAppSelector(selectUser);
   const params = useParams();
-  const hasLogbook = useHasLogbook();
+  // The same hook on every render: the app's guard hooks are fixed when it starts.
+  const hasLogbook = guards.useHasLogbook();
   const decision = decideAccess(entry.access, { user, params, title: entry.title, hasLogbook });
   switch (decision.kind) {
     case 'allow':

@@ -71,7 +71,8 @@ const newOrExisting = (param: string, whenNew: RouteAccess, whenExisting: RouteA
   with: whenExisting,
 });
 
-export const ROUTE_TABLE: readonly RouteEntry[] = [
+/** The table as written, its paths kept as literal types (`RoutePath`). */
+const TABLE = [
   { path: '/', title: labels.welcome, feature: 'welcome', access: anyone },
   { path: '/home', title: labels.home, feature: 'newsfeed', access: anyone },
   // The home tabs: /home/newsfeed (the installed app's deep link for /) and /home/newsfeed/people.
@@ -229,4 +230,12 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     feature: 'commerce',
     access: admin,
   },
-];
+] as const satisfies readonly RouteEntry[];
+
+export const ROUTE_TABLE: readonly RouteEntry[] = TABLE;
+
+/** A path of the table: what a feature module's routes are keyed by, so a misspelt one fails to compile. */
+export type RoutePath = (typeof TABLE)[number]['path'];
+type Relative<P> = P extends `/${infer R}` ? R : never;
+/** A table path as the routes under the shell spell it (no leading '/'). */
+export type PagePath = Relative<RoutePath>;

@@ -1,7 +1,7 @@
 /** Route of the About / Data sources page; lazy, so its code loads only when visited. */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 
 const AboutPage = lazy(async () => ({ default: (await import('./AboutPage')).AboutPage }));
 
-export const aboutRoutes: RouteObject[] = [{ path: 'about', element: <AboutPage /> }];
+export const aboutRoutes: FeatureRoute[] = [{ path: 'about', element: <AboutPage /> }];

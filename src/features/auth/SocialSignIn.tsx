@@ -11,7 +11,7 @@ import GoogleIcon from '@mui/icons-material/Google';
 import type { SocialProvider } from '@contract/auth';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
-import type { PendingSocialSignIn } from '../../app/uiSlice';
+import type { PendingSocialSignIn } from './modals';
 import { uiActions } from '../../app/uiSlice';
 import { isIos } from '../../lib/platform';
 import { signInWithProvider } from './authThunks';

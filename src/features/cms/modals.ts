@@ -2,3 +2,10 @@
 import { lazy } from 'react';
 
 export const ContentDialog = lazy(async () => ({ default: (await import('./ContentDialog')).ContentDialog }));
+
+declare module '../../app/modalRegistry' {
+  interface ModalProps {
+    /** A content page (terms, privacy policy) over the dialog that links to it. */
+    contentPage: { slug: string };
+  }
+}

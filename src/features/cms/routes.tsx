@@ -3,12 +3,12 @@
  * Markdown renderer, which only they import) loads only when visited.
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 
 const ContentPage = lazy(async () => ({ default: (await import('./ContentPage')).ContentPage }));
 const HelpPage = lazy(async () => ({ default: (await import('./HelpPage')).HelpPage }));
 
-export const cmsRoutes: RouteObject[] = [
+export const cmsRoutes: FeatureRoute[] = [
   { path: 'general-content-page/:slug', element: <ContentPage /> },
   { path: 'general-help/:category?', element: <HelpPage /> },
 ];

@@ -1,7 +1,7 @@
 /** Routes of the config domain; the settings page is lazy so its code loads only when visited. */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 
 const SettingsPage = lazy(async () => ({ default: (await import('./SettingsPage')).SettingsPage }));
 
-export const configRoutes: RouteObject[] = [{ path: 'general-settings', element: <SettingsPage /> }];
+export const configRoutes: FeatureRoute[] = [{ path: 'general-settings', element: <SettingsPage /> }];

@@ -3,14 +3,14 @@
  * route table (src/app/routes/routeTable.ts) guards them.
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 
 const loadPages = () => import('./pages');
 
 const SpeciesMapPage = lazy(async () => ({ default: (await loadPages()).SpeciesMapPage }));
 const GlobalMapPage = lazy(async () => ({ default: (await loadPages()).GlobalMapPage }));
 
-export const mapRoutes: RouteObject[] = [
+export const mapRoutes: FeatureRoute[] = [
   { path: 'species-map', element: <SpeciesMapPage /> },
   { path: 'global-map', element: <GlobalMapPage /> },
 ];

@@ -3,5 +3,9 @@
  * The router imports this file, and everything it names ends up in the first route: keep it to
  * route objects and small pure helpers.
  */
+import type { FeatureModule } from '../../app/featureModule';
+import { mediaRoutes } from './routes';
 export { mediaRoutes } from './routes';
 export { imageViewPath } from './imageViewPath';
+
+export const mediaModule: FeatureModule = { name: 'media', routes: mediaRoutes };

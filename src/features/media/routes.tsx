@@ -3,8 +3,8 @@
  * photo is opened; the route table (src/app/routes/routeTable.ts) lets anyone in.
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 
 const ImageViewPage = lazy(async () => ({ default: (await import('./ImageViewPage')).ImageViewPage }));
 
-export const mediaRoutes: RouteObject[] = [{ path: 'image-view', element: <ImageViewPage /> }];
+export const mediaRoutes: FeatureRoute[] = [{ path: 'image-view', element: <ImageViewPage /> }];

@@ -1,6 +1,6 @@
 /** Routes of the menu domain; the page is lazy so its code (and its icons) load only when visited. */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 import { runsAsInstalledApp } from '../../app/boot';
 
 const MenuPage = lazy(async () => ({ default: (await import('./MenuPage')).MenuPage }));
@@ -10,4 +10,4 @@ function MenuRoute() {
   return <MenuPage isInstalled={runsAsInstalledApp()} />;
 }
 
-export const menuRoutes: RouteObject[] = [{ path: 'menu', element: <MenuRoute /> }];
+export const menuRoutes: FeatureRoute[] = [{ path: 'menu', element: <MenuRoute /> }];

@@ -5,6 +5,14 @@
  * import that component's own file: it then lands in their lazily loaded page chunk
  * (docs/ARCHITECTURE.md "Bundles").
  */
+import type { FeatureModule } from '../../app/featureModule';
+import { observationRoutes } from './routes';
 export { observationRoutes } from './routes';
 export { recordPath, UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
 export { recordSignedOutToast } from './signedOutToast';
+
+export const observationsModule: FeatureModule = {
+  name: 'observations',
+  routes: observationRoutes,
+  sync: async () => ({ collections: [(await import('./observationsCollection')).observationsCollection] }),
+};

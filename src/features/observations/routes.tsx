@@ -5,7 +5,7 @@
  * or `unspecified`) and `…/{species_id}/{observation_id}` (edit one's own sighting).
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 
 const RecordObservationPage = lazy(async () => ({
   default: (await import('./RecordObservationPage')).RecordObservationPage,
@@ -14,7 +14,7 @@ const ObservationsPage = lazy(async () => ({
   default: (await import('./list/ObservationsPage')).ObservationsPage,
 }));
 
-export const observationRoutes: RouteObject[] = [
+export const observationRoutes: FeatureRoute[] = [
   { path: 'species-observation/:species_id?/:observation_id?', element: <RecordObservationPage /> },
   { path: 'observations', element: <ObservationsPage /> },
 ];

@@ -4,7 +4,7 @@
  * editor as another. The route table (src/app/routes/routeTable.ts) guards them.
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 
 const loadPages = () => import('./pages');
 
@@ -17,7 +17,7 @@ const SpeciesEditPage = lazy(async () => ({
   default: (await import('./edit/SpeciesEditPage')).SpeciesEditPage,
 }));
 
-export const speciesRoutes: RouteObject[] = [
+export const speciesRoutes: FeatureRoute[] = [
   { path: 'species', element: <SpeciesListPage /> },
   { path: 'species/:species_id', element: <SpeciesPage /> },
   { path: 'species-details/:species_id', element: <SpeciesDetailsPage /> },

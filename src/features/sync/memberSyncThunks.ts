@@ -58,7 +58,8 @@ function owedDelivered(runtime: Runtime, dispatch: Dispatch): void {
 
 /** One pass, one at a time per store; a trigger during a pass runs one more pass after it. */
 export function syncMemberNow(trigger: SyncTrigger): AppThunk<Promise<void>> {
-  return async (dispatch, getState, { apiClient }) => {
+  return async (dispatch, getState, extra) => {
+    const { apiClient } = extra;
     const runtime = runtimes.get(apiClient);
     const userId = selectUser(getState())?.user_id;
     if (!runtime || !userId || runtime.userId !== userId) return;
@@ -74,7 +75,7 @@ export function syncMemberNow(trigger: SyncTrigger): AppThunk<Promise<void>> {
           if (runtime.count > 0) runtime.owed = true;
           return;
         }
-        const engine = syncEngineOf(apiClient, dispatch, getState);
+        const engine = await syncEngineOf(extra, dispatch, getState);
         const summary = await syncMemberData({ db, api: apiClient }, engine, userId);
         const delivered = summary.pushed + summary.uploaded + summary.sent;
         if (summary.error) {

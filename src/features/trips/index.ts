@@ -2,4 +2,12 @@
  * The trips domain as other parts of the app see it: its routes. The router imports this file, and
  * everything it names ends up in the first route: keep it to route objects.
  */
+import type { FeatureModule } from '../../app/featureModule';
+import { tripRoutes } from './routes';
 export { tripRoutes } from './routes';
+
+export const tripsModule: FeatureModule = {
+  name: 'trips',
+  routes: tripRoutes,
+  sync: async () => ({ collections: [(await import('./tripsCollection')).tripsCollection] }),
+};

@@ -27,10 +27,10 @@ export interface SyncSpeciesOptions {
 
 /** Syncs the species of the member's groups and location. Never rejects. */
 export function syncSpecies({ popup, config }: SyncSpeciesOptions): AppThunk<Promise<void>> {
-  return async (dispatch, getState, { apiClient }) => {
+  return async (dispatch, getState, extra) => {
     const filter = speciesFilterOf(config ?? getState().config.config);
     if (!filter) return;
-    const engine = syncEngineOf(apiClient, dispatch, getState);
+    const engine = await syncEngineOf(extra, dispatch, getState);
     // Started before the popup opens, so the popup never shows the state of an earlier sync.
     const running = engine.sync(SPECIES_COLLECTION, { filter });
     const modalId = popup
@@ -66,8 +66,8 @@ export function syncInBackground(): AppThunk<Promise<void>> {
 
 /** Going online (SPEC §4 "Network"): every collection with a mark is synchronised. Never rejects. */
 export function syncMarkedCollections(): AppThunk<Promise<void>> {
-  return async (dispatch, getState, { apiClient }) => {
-    await syncEngineOf(apiClient, dispatch, getState).syncMarked();
+  return async (dispatch, getState, extra) => {
+    await (await syncEngineOf(extra, dispatch, getState)).syncMarked();
   };
 }
 

@@ -1,0 +1,49 @@
+/**
+ * THE list of the app's domains (docs/adding-a-domain.md): the router, the modal host, the store,
+ * main.tsx and the route guard loop over it, so adding a domain adds one line here and nothing
+ * else in src/app. Order matters where the app runs things in turn: listeners start and start-up
+ * hooks run in this order (config's initial location before the species sync), and the member
+ * collections sync in it. Features never import this file (the store and the app pass it in).
+ */
+import { aboutModule } from '../features/about';
+import { authModule } from '../features/auth';
+import { cmsModule } from '../features/cms';
+import { configModule } from '../features/config';
+import { mapModule } from '../features/map';
+import { mediaModule } from '../features/media';
+import { menuModule } from '../features/menu';
+import { observationsModule } from '../features/observations';
+import { profileModule } from '../features/profile';
+import { shareModule } from '../features/share';
+import { speciesModule } from '../features/species';
+import { syncModule } from '../features/sync';
+import { tripsModule } from '../features/trips';
+import type { FeatureModule } from './featureModule';
+
+/**
+ * The places domain's sync registration until its src/features/places/index.ts exists (another
+ * change is building that folder): then its module object takes this `sync` and this entry goes.
+ */
+const placesSyncModule: FeatureModule = {
+  name: 'places',
+  sync: async () => ({
+    collections: [(await import('../features/places/hotspotLikesCollection')).hotspotLikesCollection],
+  }),
+};
+
+export const APP_MODULES: readonly FeatureModule[] = [
+  aboutModule,
+  authModule,
+  cmsModule,
+  configModule,
+  mapModule,
+  mediaModule,
+  menuModule,
+  observationsModule,
+  tripsModule,
+  placesSyncModule,
+  profileModule,
+  shareModule,
+  speciesModule,
+  syncModule,
+];
