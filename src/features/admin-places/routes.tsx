@@ -3,7 +3,7 @@
  * src/app/routes/routeTable.ts, guards them: role admin, SPEC §6). Lazy, as one chunk (pages.ts).
  */
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { FeatureRoute } from '../../app/featureModule';
 
 const loadPages = () => import('./pages');
 
@@ -14,7 +14,7 @@ const HotspotDetailsPage = lazy(async () => ({ default: (await loadPages()).Hots
 const FieldGuidesAdminPage = lazy(async () => ({ default: (await loadPages()).FieldGuidesAdminPage }));
 const FieldGuideDetailsPage = lazy(async () => ({ default: (await loadPages()).FieldGuideDetailsPage }));
 
-export const adminPlacesRoutes: RouteObject[] = [
+export const adminPlacesRoutes: FeatureRoute[] = [
   { path: 'admin-locations', element: <LocationsAdminPage /> },
   { path: 'admin-location-details/:location_id?', element: <LocationDetailsPage /> },
   { path: 'admin-hotspots', element: <HotspotsAdminPage /> },
