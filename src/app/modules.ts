@@ -6,6 +6,7 @@
  * collections sync in it. Features never import this file (the store and the app pass it in).
  */
 import { aboutModule } from '../features/about';
+import { adminPlacesModule } from '../features/admin-places';
 import { authModule } from '../features/auth';
 import { cmsModule } from '../features/cms';
 import { configModule } from '../features/config';
@@ -33,6 +34,7 @@ const placesSyncModule: FeatureModule = {
 
 export const APP_MODULES: readonly FeatureModule[] = [
   aboutModule,
+  adminPlacesModule,
   authModule,
   cmsModule,
   configModule,
