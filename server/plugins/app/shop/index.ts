@@ -1,16 +1,26 @@
 /**
  * The shop plugin (issue 19; docs/shop.md): decorates `app.shop` with the merchant products and
- * their upload slots. Logbooks are their own plugin (plugins/app/logbooks), which fulfilment calls
- * to grant what a product grants.
+ * their upload slots, carts, discount codes, orders and the configured payment provider (the
+ * embedded TEST gateway unless PAYMENT_PROVIDER=stripe). Logbooks are their own plugin
+ * (plugins/app/logbooks), which registers with `orders.registerGranter` what a logbook product
+ * grants on fulfilment.
  */
 import fp from 'fastify-plugin';
 import type { ServerConfig } from '../../../config';
+import { Carts } from './carts';
+import { Discounts } from './discounts';
+import { Orders } from './orders';
+import { StripeCheckout, TestGateway, type PaymentProvider } from './payments';
 import { Products } from './products';
 import { ShopUploads } from './uploads';
 
 export interface ShopService {
   products: Products;
   uploads: ShopUploads;
+  carts: Carts;
+  discounts: Discounts;
+  orders: Orders;
+  provider: PaymentProvider;
 }
 
 declare module 'fastify' {
@@ -20,10 +30,17 @@ declare module 'fastify' {
 }
 
 export default fp<{ config: ServerConfig }>(
-  (app, options, done) => {
+  (app, { config }, done) => {
+    const discounts = new Discounts(app.db, app.clock);
+    const stripe = config.shop.stripe;
     app.decorate('shop', {
       products: new Products(app.db, app.clock),
-      uploads: new ShopUploads(app.db, app.clock, options.config.dataDir),
+      uploads: new ShopUploads(app.db, app.clock, config.dataDir),
+      carts: new Carts(app.db, app.clock),
+      discounts,
+      orders: new Orders(app.db, app.clock, discounts),
+      provider:
+        config.shop.paymentProvider === 'stripe' && stripe ? new StripeCheckout(stripe) : new TestGateway(),
     });
     done();
   },

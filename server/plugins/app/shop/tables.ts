@@ -40,3 +40,81 @@ declare module '../../../db/schema' {
 }
 
 export type ProductRow = Selectable<ProductsTable>;
+
+export interface CartsTable {
+  id: string;
+  user_id: string | null;
+  updated_at: Timestamp;
+}
+
+export interface CartItemsTable {
+  cart_id: string;
+  product_id: string;
+  quantity: number;
+  position: number;
+}
+
+export interface DiscountCodesTable {
+  code: string;
+  type: string;
+  value: number;
+  currency: string | null;
+  valid_from: NullableTimestamp;
+  valid_until: NullableTimestamp;
+  max_uses: number | null;
+  per_member_limit: number | null;
+  uses: Generated<number>;
+  created_at: Timestamp;
+}
+
+type Json<T> = ColumnType<T, string, string>;
+
+export interface OrdersTable {
+  id: Generated<string>;
+  user_id: string;
+  status: string;
+  currency: string;
+  subtotal_minor: number;
+  discount_code: string | null;
+  discount_minor: number;
+  total_minor: number;
+  contact: Json<Record<string, unknown>>;
+  billing: Json<Record<string, unknown>>;
+  provider: string;
+  provider_ref: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemsTable {
+  order_id: string;
+  product_id: string;
+  name: string;
+  kind: string;
+  quantity: number;
+  unit_price_minor: number;
+  line_total_minor: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  source: string;
+  created_at: Timestamp;
+}
+
+declare module '../../../db/schema' {
+  interface DB {
+    carts: CartsTable;
+    cart_items: CartItemsTable;
+    discount_codes: DiscountCodesTable;
+    orders: OrdersTable;
+    order_items: OrderItemsTable;
+    order_events: OrderEventsTable;
+  }
+}
+
+export type DiscountRow = Selectable<DiscountCodesTable>;
+export type OrderRow = Selectable<OrdersTable>;
