@@ -32,6 +32,18 @@ export type FeedScope =
 
 const NEXT_MOD = sql<number>`nextval('newsfeed_mod_seq')`;
 
+/**
+ * Runs a write of feed items under the marks' lock (held to commit; the sync store's trigger takes
+ * it too, 202611280056_newsfeed_marks.sql), so marks commit in the order they are taken and a
+ * reader paging by last_mod never passes a mark whose change commits later.
+ */
+export function withFeedMarks<T>(db: Kysely<DB>, write: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext('fieldmark:newsfeed_mod'))`.execute(trx);
+    return write(trx);
+  });
+}
+
 function scopeSql(scope: FeedScope): RawBuilder<unknown> {
   switch (scope.kind) {
     case 'all':
@@ -152,21 +164,25 @@ export class Feed {
     const now = new Date(this.clock.now());
     let created = false;
     if (existing === undefined) {
-      const inserted = await this.db
-        .insertInto('newsfeed_items')
-        .values({ id: postId, type: 'post', author_id: author, ...next, created_at: now, updated_at: now })
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const inserted = await withFeedMarks(this.db, (trx) =>
+        trx
+          .insertInto('newsfeed_items')
+          .values({ id: postId, type: 'post', author_id: author, ...next, created_at: now, updated_at: now })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .returning('id')
+          .executeTakeFirst(),
+      );
       // A concurrent replay inserted it first: answer the stored post.
       created = inserted !== undefined;
       if (!created) return this.savePost(author, postId, input);
     } else if (!samePost(existing, next)) {
-      await this.db
-        .updateTable('newsfeed_items')
-        .set({ ...next, updated_at: now, mod: NEXT_MOD })
-        .where('id', '=', postId)
-        .execute();
+      await withFeedMarks(this.db, (trx) =>
+        trx
+          .updateTable('newsfeed_items')
+          .set({ ...next, updated_at: now, mod: NEXT_MOD })
+          .where('id', '=', postId)
+          .execute(),
+      );
     }
     const [item] = await this.build([(await this.find(postId)) as FeedItemRow]);
     if (item === undefined) throw notFound(messages.feedItemNotFound);
@@ -229,12 +245,14 @@ export class Feed {
     if (row.type !== 'post') throw conflict(messages.feedItemNotPost);
     if (row.deleted_at !== null) return;
     const now = new Date(this.clock.now());
-    await this.db
-      .updateTable('newsfeed_items')
-      .set({ deleted_at: now, updated_at: now, mod: NEXT_MOD })
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .execute();
+    await withFeedMarks(this.db, (trx) =>
+      trx
+        .updateTable('newsfeed_items')
+        .set({ deleted_at: now, updated_at: now, mod: NEXT_MOD })
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .execute(),
+    );
   }
 
   /** Live public sightings of one member by id. */

@@ -14,6 +14,7 @@ import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../../errors';
 import { isUuid } from '../users/users-repository';
+import { withFeedMarks } from './feed';
 import type { GroupRow } from './tables';
 
 /** The most members one answer lists (GET groups/{id}/members pages through all). */
@@ -229,22 +230,24 @@ export class Groups {
       return;
     }
     if (!announce) return;
-    await this.db
-      .insertInto('newsfeed_items')
-      .values({
-        id: joinItemId(groupId, userId),
-        type: 'group_member',
-        author_id: userId,
-        group_id: groupId,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet({ deleted_at: null, updated_at: now, mod: sql`nextval('newsfeed_mod_seq')` }),
-      )
-      .execute();
+    await withFeedMarks(this.db, (trx) =>
+      trx
+        .insertInto('newsfeed_items')
+        .values({
+          id: joinItemId(groupId, userId),
+          type: 'group_member',
+          author_id: userId,
+          group_id: groupId,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet({ deleted_at: null, updated_at: now, mod: sql`nextval('newsfeed_mod_seq')` }),
+        )
+        .execute(),
+    );
   }
 
   /** Admins of the group other than `except`. */
@@ -271,12 +274,14 @@ export class Groups {
       .where('group_id', '=', groupId)
       .where('user_id', '=', userId)
       .execute();
-    await this.db
-      .updateTable('newsfeed_items')
-      .set({ deleted_at: now, updated_at: now, mod: sql`nextval('newsfeed_mod_seq')` })
-      .where('id', '=', joinItemId(groupId, userId))
-      .where('deleted_at', 'is', null)
-      .execute();
+    await withFeedMarks(this.db, (trx) =>
+      trx
+        .updateTable('newsfeed_items')
+        .set({ deleted_at: now, updated_at: now, mod: sql`nextval('newsfeed_mod_seq')` })
+        .where('id', '=', joinItemId(groupId, userId))
+        .where('deleted_at', 'is', null)
+        .execute(),
+    );
   }
 
   /** Members shown with a group (admins first), at most MEMBERS_SHOWN. */
