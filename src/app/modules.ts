@@ -10,27 +10,18 @@ import { adminPlacesModule } from '../features/admin-places';
 import { authModule } from '../features/auth';
 import { cmsModule } from '../features/cms';
 import { configModule } from '../features/config';
+import { fieldGuidesModule } from '../features/fieldguides';
 import { mapModule } from '../features/map';
 import { mediaModule } from '../features/media';
 import { menuModule } from '../features/menu';
 import { observationsModule } from '../features/observations';
+import { placesModule } from '../features/places';
 import { profileModule } from '../features/profile';
 import { shareModule } from '../features/share';
 import { speciesModule } from '../features/species';
 import { syncModule } from '../features/sync';
 import { tripsModule } from '../features/trips';
 import type { FeatureModule } from './featureModule';
-
-/**
- * The places domain's sync registration until its src/features/places/index.ts exists (another
- * change is building that folder): then its module object takes this `sync` and this entry goes.
- */
-const placesSyncModule: FeatureModule = {
-  name: 'places',
-  sync: async () => ({
-    collections: [(await import('../features/places/hotspotLikesCollection')).hotspotLikesCollection],
-  }),
-};
 
 export const APP_MODULES: readonly FeatureModule[] = [
   aboutModule,
@@ -43,7 +34,8 @@ export const APP_MODULES: readonly FeatureModule[] = [
   menuModule,
   observationsModule,
   tripsModule,
-  placesSyncModule,
+  placesModule,
+  fieldGuidesModule,
   profileModule,
   shareModule,
   speciesModule,
