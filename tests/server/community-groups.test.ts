@@ -160,11 +160,21 @@ describe('joining, leaving and the group feed', () => {
     ]);
     expect(groupFeed.items[0]?.group).toEqual({ group_id: groupId, title: 'Herons' });
 
+    // The group's chat session follows its members.
+    const chats = await ok<{ sessions: Array<{ group_id: string | null }> }>(
+      await call('GET', bob.device1, '/chats'),
+    );
+    expect(chats.sessions.map((session) => session.group_id)).toContain(groupId);
+
     const left = await ok<GroupResponse>(
       await call('DELETE', bob.device1, `/groups/${groupId}/members/${bob.id}`),
     );
     expect(left.group.member_count).toBe(1);
     await ok(await call('DELETE', bob.device1, `/groups/${groupId}/members/${bob.id}`));
+    const chatsAfter = await ok<{ sessions: Array<{ group_id: string | null }> }>(
+      await call('GET', bob.device1, '/chats'),
+    );
+    expect(chatsAfter.sessions.map((session) => session.group_id)).not.toContain(groupId);
     const after = await ok<FeedResponse>(await call('GET', clientToken, `/newsfeed/${groupId}`));
     expect(after.items.map((item) => item.type)).toEqual(['post']);
   });

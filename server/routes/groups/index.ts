@@ -3,7 +3,8 @@
  * docs/api.md "Community"). Additions to SPEC for the group pages: GET groups/{id},
  * GET groups/{id}/members, PUT and DELETE groups/{id}/members/{user_id} (join, leave, roles).
  * Reads admit a client token (guests see groups read-only); writes need a member. A site admin
- * (role admin or admin-groups:u) acts as an admin of every group.
+ * (role admin or admin-groups:u) acts as an admin of every group. Every change of a group or its
+ * members brings its chat session in step (app.chat, docs/api.md "Chats").
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -29,6 +30,25 @@ const groups: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const repo = app.community.groups;
   const isSiteAdmin = (member: MemberPrincipal) => decideAccess(member, siteAdmin, {});
 
+  /**
+   * A group's chat session follows the group (docs/api.md "Chats"): its title and every member,
+   * after each change of either.
+   */
+  async function syncChat(groupId: string) {
+    const group = await app.db
+      .selectFrom('community_groups')
+      .select('title')
+      .where('id', '=', groupId)
+      .executeTakeFirst();
+    if (group === undefined) return;
+    const members = await app.db
+      .selectFrom('community_group_members')
+      .select('user_id')
+      .where('group_id', '=', groupId)
+      .execute();
+    await app.chat.store.syncGroup({ groupId, title: group.title, memberIds: members.map((m) => m.user_id) });
+  }
+
   async function answer(viewer: string | null, id: string) {
     const group = await repo.get(viewer, id);
     return { status: 'success' as const, group, members: await repo.shownMembers(group.group_id) };
@@ -40,6 +60,7 @@ const groups: FastifyPluginCallbackTypebox = (app, _options, done) => {
     body: Parameters<typeof repo.save>[2],
   ) {
     const { groupId, created } = await repo.save(member.userId, id, body, isSiteAdmin(member));
+    await syncChat(groupId);
     return { ...(await answer(member.userId, groupId)), created };
   }
 
@@ -144,6 +165,7 @@ const groups: FastifyPluginCallbackTypebox = (app, _options, done) => {
       if (!admin && !joiningAsMember) throw forbidden(messages.groupAdminsOnly);
       if (!(await app.community.people.exists(userId))) throw badRequest(messages.memberNotFound);
       await repo.join(group.group_id, userId, role, true);
+      await syncChat(group.group_id);
       return answer(member.userId, group.group_id);
     },
   );
@@ -167,6 +189,7 @@ const groups: FastifyPluginCallbackTypebox = (app, _options, done) => {
         throw forbidden(messages.groupAdminsOnly);
       }
       await repo.leave(group.group_id, userId);
+      await syncChat(group.group_id);
       return answer(member.userId, group.group_id);
     },
   );
