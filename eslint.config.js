@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
 
 /** Import boundaries of docs/ARCHITECTURE.md, enforced rather than hoped for. */
 const clientBoundaries = [
@@ -60,6 +61,72 @@ const serverBoundary = {
   message: 'The server imports only src/contract and src/config (through @contract/*, @config/*).',
 };
 
+/**
+ * A domain (src/features/<domain>/) uses another only through that domain's index.ts, or an
+ * explicit embeds.ts of what it lets other pages embed (docs/ARCHITECTURE.md "Modules"). Relative
+ * paths are resolved, so `../trips/tripsQueries` from src/features/observations is caught.
+ */
+const FEATURES_DIR = path.join(import.meta.dirname, 'src', 'features');
+const PUBLIC_FILES = new Set(['', 'index', 'index.ts', 'embeds', 'embeds.ts']);
+/**
+ * Deep imports written before the rule (issue 22), "importer -> imported" relative to
+ * src/features: each is to move behind its domain's index.ts or embeds.ts. Do not add to it.
+ */
+const DEEP_IMPORTS_LEFT = new Set([
+  'auth/LogoutPage.tsx -> sync/memberSyncThunks',
+  'auth/LogoutPage.tsx -> sync/unsyncedQueries',
+  'media/PhotoFigure.tsx -> observations/useQueuedPhotoUrl',
+  'observations/RecordObservationPage.tsx -> species/speciesAnywhere',
+  'observations/SpeciesPicker.tsx -> species/SpeciesChooser',
+  'observations/list/ownSightingReads.ts -> trips/tripSightingReads',
+  'observations/list/sightingsQueries.ts -> species/speciesAnywhere',
+  'observations/list/sightingsQueries.ts -> trips/tripsQueries',
+  'species/SpeciesPage.tsx -> observations/SpeciesSightings',
+  'species/SpeciesParts.tsx -> observations/QuickRecordButton',
+  'species/SpeciesParts.tsx -> observations/signedOutToast',
+  'trips/TripDetailsPage.tsx -> observations/list/OwnSightingList',
+  'trips/tripSightingReads.ts -> observations/list/sightingItems',
+  'trips/tripsQueries.ts -> observations/list/ownSightingReads',
+  // Pages being written while the rule landed (places, field guides).
+  'fieldguides/FieldGuideOverviewPage.tsx -> places/placesHooks',
+  'fieldguides/FieldGuidesPage.tsx -> places/placeFormat',
+  'fieldguides/FieldGuidesPage.tsx -> places/placesHooks',
+  'places/PlaceOverviewPage.tsx -> species/speciesQueries',
+  'places/PlacesMap.tsx -> map/mapStyle',
+]);
+const insideFeatures = (file) => {
+  const relative = path.relative(FEATURES_DIR, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep).join('/');
+};
+const domainBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      deep: "'{{source}}' reaches inside the {{domain}} domain: import its index.ts or embeds.ts.",
+    },
+  },
+  create(context) {
+    const from = insideFeatures(context.filename);
+    if (!from) return {};
+    const fromDomain = from.split('/')[0];
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = insideFeatures(path.resolve(path.dirname(context.filename), source.value));
+      if (!to) return;
+      const [domain, ...rest] = to.split('/');
+      if (domain === fromDomain || PUBLIC_FILES.has(rest.join('/'))) return;
+      if (DEEP_IMPORTS_LEFT.has(`${from} -> ${to}`)) return;
+      context.report({ node: source, messageId: 'deep', data: { source: source.value, domain } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
@@ -101,6 +168,12 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': ['error', { additionalHooks: '(useLiveQuery)' }],
       'no-restricted-imports': restrict(...clientBoundaries, noTestHelpers, noDirectDb),
     },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    ignores: clientTestCode,
+    plugins: { fieldmark: { rules: { 'domain-boundaries': domainBoundaries } } },
+    rules: { 'fieldmark/domain-boundaries': 'error' },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}'],

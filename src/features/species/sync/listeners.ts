@@ -15,7 +15,7 @@ import { configActions } from '../../../app/configSlice';
 import { networkActions } from '../../../app/networkSlice';
 import type { AppStore } from '../../../app/store';
 import type { AppStartListening } from '../../../app/thunk';
-import { configProceeded } from '../../config/events';
+import { configProceeded } from '../../config';
 
 const loadSync = () => import('./speciesSyncThunks');
 const logFailure = (error: unknown) => console.error('Species sync could not start', error);

@@ -12,8 +12,8 @@ import type { AppThunk } from '../../../app/thunk';
 import { uiActions } from '../../../app/uiSlice';
 import type { StoredConfig } from '../../../db/kv';
 import { SPECIES_COLLECTION, speciesFilterOf } from '../../../db/sync';
-import { configProceeded } from '../../config/events';
-import { syncEngineOf } from '../../sync/syncEngine';
+import { configProceeded } from '../../config';
+import { syncEngineOf } from '../../sync/embeds';
 
 /** The popup stays this long at 100 % before it closes, so the member sees the sync complete. */
 export const POPUP_CLOSE_DELAY_MS = 400;
