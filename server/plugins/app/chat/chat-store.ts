@@ -56,10 +56,14 @@ async function announce(trx: Transaction<DB>, notice: ChatNotice): Promise<void>
   await sql`SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify(notice)})`.execute(trx);
 }
 
+/** Runs inside a send's transaction, after the message is stored (push queues its jobs here). */
+export type OnChatMessage = (trx: Transaction<DB>, message: ChatMessage) => Promise<void>;
+
 export class ChatStore {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
+    private readonly onMessage?: OnChatMessage,
   ) {}
 
   /**
@@ -243,6 +247,7 @@ export class ChatStore {
         .where('session_id', '=', sessionId)
         .where('user_id', '=', memberId)
         .execute();
+      await this.onMessage?.(trx, messageOf(row));
       await announce(trx, { t: 'message', session_id: sessionId, message_id: row.id });
       return { message: messageOf(row), created: true };
     });

@@ -28,6 +28,8 @@ export class ChatLive {
     private readonly store: ChatStore,
     private readonly listen: Listen,
     private readonly log: FastifyBaseLogger,
+    /** Called once a member got a message live (push then drops its notification of it). */
+    private readonly onDelivered?: (userId: string, messageId: string) => Promise<void>,
   ) {}
 
   /** Starts listening (once); rejects when the database cannot LISTEN. */
@@ -84,8 +86,10 @@ export class ChatLive {
     // A notice of another database sharing the server (tests' schemas) names no message here.
     const message = await this.store.message(notice.message_id);
     if (!message) return;
-    for (const userId of members)
+    for (const userId of members) {
       this.sendTo(userId, 'message', { message, total_unreads: await this.store.totalUnreads(userId) });
+      await this.onDelivered?.(userId, message.message_id);
+    }
   }
 
   private sendTo(userId: string, event: ChatEventName, data: unknown): void {
