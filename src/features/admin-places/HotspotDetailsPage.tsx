@@ -106,7 +106,7 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
         onChange={(id) => change({ id })}
         error={errors.id}
         help={texts.fieldPlaceIdHelp}
-        disabled={loaded !== null}
+        slotProps={{ htmlInput: { readOnly: loaded !== null } }}
         required
       />
       <DraftField

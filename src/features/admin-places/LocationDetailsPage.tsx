@@ -111,7 +111,7 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
         onChange={(id) => change({ id })}
         error={errors.id}
         help={texts.fieldLocationIdHelp}
-        disabled={loaded !== null}
+        slotProps={{ htmlInput: { readOnly: loaded !== null } }}
         required
       />
       <DraftField
