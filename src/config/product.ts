@@ -64,8 +64,8 @@ export const product = {
     /** The status bar sits on the theme colour, so its text is light. */
     statusBarStyle: 'light' as 'light' | 'dark',
     locationUsage: 'Fieldmark records where you saw an animal when you log a sighting.',
+    /** The photo field's file input offers the camera; the library picker (PHPicker) needs no permission. */
     cameraUsage: 'Fieldmark takes photos of the animals you record.',
-    photoLibraryUsage: 'Fieldmark attaches photos from your library to your sightings.',
   },
 } as const;
 

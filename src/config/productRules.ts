@@ -36,7 +36,6 @@ export interface ProductShape {
     statusBarStyle: 'light' | 'dark';
     locationUsage: string;
     cameraUsage: string;
-    photoLibraryUsage: string;
   };
 }
 
@@ -77,7 +76,6 @@ export function productProblems(p: ProductShape): string[] {
     ['android.signingKeyAlias', p.android.signingKeyAlias],
     ['ios.locationUsage', p.ios.locationUsage],
     ['ios.cameraUsage', p.ios.cameraUsage],
-    ['ios.photoLibraryUsage', p.ios.photoLibraryUsage],
     ...p.shortcuts.flatMap((s, i): [string, string][] => [
       [`shortcuts[${i}].name`, s.name],
       [`shortcuts[${i}].shortName`, s.shortName],
