@@ -341,7 +341,10 @@ function operationsOf(doc: { paths: Record<string, Record<string, unknown>> }): 
       const operation = raw as {
         parameters?: Parameter[];
         requestBody?: { content?: Record<string, { schema?: Schema }> };
+        responses?: Record<string, { content?: Record<string, unknown> }>;
       };
+      // A stream (GET chats/events) answers until the server closes: not a request/answer pair.
+      if (operation.responses?.['200']?.content?.['text/event-stream']) continue;
       const body = operation.requestBody?.content?.['application/json']?.schema;
       operations.push({
         method: method.toUpperCase() as Operation['method'],
