@@ -127,6 +127,9 @@ describe('a direct session', () => {
     const blank = await send(ann, bob.id, '   ');
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ status: 'failed', reason: messages.chatMessageEmpty });
+    const unsafe = await send(ann, bob.id, 'owl\u0000');
+    expect(unsafe.statusCode).toBe(400);
+    expect(unsafe.json<{ reason: string }>().reason).toContain('message');
     const long = await send(ann, bob.id, 'x'.repeat(4001));
     expect(long.statusCode).toBe(400);
     expect(long.json<{ reason: string }>().reason).toContain('message');
