@@ -266,3 +266,41 @@ describe('the ad a member sees', () => {
     });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every call of issue 18 (pages, help, reports, user administration, ads)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json<{ paths: Record<string, Record<string, unknown>> }>();
+    const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace('/api/v1.0', '')}`),
+    );
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /cms/pages',
+        'PUT /cms/pages/{id}',
+        'DELETE /cms/pages/{id}',
+        'PUT /help/{id}',
+        'DELETE /help/{id}',
+        'POST /report_issue/create',
+        'POST /report_issue/create_note',
+        'GET /report_issue/list',
+        'GET /report_issue/{id}',
+        'POST /report_issue/{action}',
+        'GET /admin/users',
+        'GET /admin/users/{id}',
+        'PUT /admin/users/{id}',
+        'GET /ads/impression',
+        'GET /ads/impression/{id}',
+        'GET /ads/map',
+        'GET /ads/map/{id}',
+        'PUT /ads/{id}/view/{x}',
+        'PUT /ads/{id}/scrollby/{x}',
+        'GET /ads/{id}/stats',
+        'GET /ads',
+        'GET /ads/{id}',
+        'PUT /ads/{id}',
+        'DELETE /ads/{id}',
+      ]),
+    );
+  });
+});
