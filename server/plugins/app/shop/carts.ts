@@ -154,5 +154,4 @@ export class Carts {
     });
     return this.get(id);
   }
-
 }
