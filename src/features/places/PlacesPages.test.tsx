@@ -14,6 +14,7 @@ import { FieldGuidesPage } from '../fieldguides/FieldGuidesPage';
 import { LocationsPage } from './LocationsPage';
 import { PlaceOverviewPage } from './PlaceOverviewPage';
 import { rememberPosition } from './placesHooks';
+import { WhereToSeeIt } from './WhereToSeeIt';
 
 const signedIn = aSignedInSession();
 const WREN = signedIn.user!.user_id;
@@ -221,5 +222,20 @@ describe('field guides', () => {
     expect(screen.getByRole('link', { name: 'Kruger National Park' }).getAttribute('href')).toBe(
       '/hotspot-overview/kruger-national-park',
     );
+  });
+});
+
+describe('where to see a species', () => {
+  it('lists where it is regular and where it is seen, and keeps those places for offline', async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'hotspots/species_regular', { body: { status: 'success', hotspots: [kruger] } });
+    network.on('GET', 'hotspots/species_seen', { body: { status: 'success', hotspots: [yosemite] } });
+    renderApp(<WhereToSeeIt speciesId="avibase-test-1" />, { network });
+    expect((await screen.findByRole('link', { name: 'Kruger National Park' })).getAttribute('href')).toBe(
+      '/hotspot-overview/kruger-national-park',
+    );
+    expect(screen.getByText(placeTexts.whereSeen)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Yosemite National Park' })).toBeTruthy();
+    expect(await db.places.get('kruger-national-park')).toBeTruthy();
   });
 });

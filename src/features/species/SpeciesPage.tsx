@@ -1,15 +1,17 @@
 /**
  * `/species/{species_id}` (SPEC §2): a species at a glance, from the device (works offline): its
  * names in English and the additional language, photos, where it lives, recording a sighting (the
- * form, or quick record) and the member's own sightings of it.
+ * form, or quick record), the member's own sightings of it and where to see it (places, online).
  * The full names, taxonomy and checklist sources are on `/species-details/{species_id}`
  * (SpeciesDetailsPage), linked from here.
  */
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
+import { placeTexts } from '@contract/placeTexts';
 import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
@@ -27,6 +29,9 @@ import {
   SpeciesSection,
 } from './SpeciesParts';
 import { SpeciesPhotos } from './SpeciesPhotos';
+
+// The places code loads only with this section (online data; the species page itself works offline).
+const WhereToSeeIt = lazy(async () => ({ default: (await import('../places/embeds')).WhereToSeeIt }));
 
 export function SpeciesPage() {
   const { species_id: id } = useParams();
@@ -50,6 +55,11 @@ export function SpeciesPage() {
       </SpeciesSection>
       <SpeciesSection id="species-distribution" title={speciesTexts.speciesDistribution}>
         <DistributionMap locationIds={species.location_ids} />
+      </SpeciesSection>
+      <SpeciesSection id="species-places" title={placeTexts.whereToSee}>
+        <Suspense fallback={null}>
+          <WhereToSeeIt speciesId={species.id} />
+        </Suspense>
       </SpeciesSection>
       <SpeciesSection id="species-classification" title={speciesTexts.speciesClassification}>
         <SpeciesFacts
