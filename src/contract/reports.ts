@@ -52,7 +52,7 @@ export const REPORT_ACTIONS = ['resolve', 'reject', 'hide', 'unhide', 'reopen'] 
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
 
 /** Sections whose content `hide` can take out of every public read. */
-export const HIDEABLE_SECTIONS: readonly ReportSection[] = ['observation', 'photo', 'comment'];
+export const HIDEABLE_SECTIONS: readonly ReportSection[] = ['observation', 'photo', 'comment', 'user'];
 
 export const REPORT_DESCRIPTION_MAX = 2000;
 export const REPORT_NOTE_MAX = 2000;

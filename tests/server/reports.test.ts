@@ -241,6 +241,24 @@ describe('report administration', () => {
     expect(detail.subject).toMatchObject({ exists: true, hidden: true, text: 'Eagle' });
   });
 
+  it('hides a reported member by disabling them, and unhide enables them again', async () => {
+    const target = await who(['member']);
+    const { report: created } = await report('user', target.id, reporter, 'harassment');
+    expect((await act('hide', created)).statusCode).toBe(200);
+    expect((await call('GET', `/report_issue/${created.id}`, target.token)).statusCode).toBe(401);
+    const detail = (
+      await call('GET', `/report_issue/${created.id}`, admin.token)
+    ).json<ReportDetailResponse>();
+    expect(detail.subject.hidden).toBe(true);
+    expect((await act('unhide', created)).statusCode).toBe(200);
+    const row = await t.db
+      .selectFrom('users')
+      .select('disabled_at')
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
+    expect(row.disabled_at).toBeNull();
+  });
+
   it('walks the states: resolve, reopen, reject; refuses what does not apply (409)', async () => {
     const { report: created } = await report('bug', '/somewhere', reporter, 'bug');
     expect((await act('resolve', created)).json<ReportActionResponse>().report.state).toBe('resolved');

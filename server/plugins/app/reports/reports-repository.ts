@@ -211,6 +211,10 @@ export class ReportsRepository {
     if (next === null) throw refuse();
     const hiding = action === 'hide' || action === 'unhide';
     if (hiding && !HIDEABLE_SECTIONS.includes(report.section)) throw refuse();
+    // Hiding a member disables them: an admin may not do that to themself (as in user administration).
+    if (hiding && report.section === 'user' && report.subject_id === actorId) {
+      throw conflict(messages.adminSelfDisable);
+    }
     const now = new Date(this.clock.now());
     if (hiding) {
       await this.subjects.setHidden(

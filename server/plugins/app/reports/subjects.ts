@@ -7,6 +7,7 @@
  * - observation: made private through the collection push (a new revision every device of the
  *   owner gets), so no other member, guest or public read sees it; unhide leaves it private, the
  *   owner may publish it again.
+ * - user: the account is disabled (its tokens stop resolving, sign-in is refused); unhide enables it.
  * Other sections are looked up (when they have a table) but cannot be hidden from here.
  */
 import type { Kysely } from 'kysely';
@@ -29,6 +30,8 @@ export class ReportSubjects {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly observations: { reads: ObservationReads; writes: ObservationWrites },
+    /** Ends every session of a member (the token store's revokeUserTokens). */
+    private readonly revokeTokens: (userId: string) => Promise<void>,
   ) {}
 
   /** The thing as it is now; `exists` is false when it never existed or is gone for good. */
@@ -76,10 +79,12 @@ export class ReportSubjects {
         if (!UUID.test(id)) return missing;
         const row = await this.db
           .selectFrom('users')
-          .select(['id', 'nickname'])
+          .select(['id', 'nickname', 'disabled_at'])
           .where('id', '=', id)
           .executeTakeFirst();
-        return row ? { exists: true, hidden: false, text: row.nickname, ownerId: row.id } : missing;
+        return row
+          ? { exists: true, hidden: row.disabled_at !== null, text: row.nickname, ownerId: row.id }
+          : missing;
       }
       case 'place': {
         const row = await this.db
@@ -149,6 +154,14 @@ export class ReportSubjects {
         );
         return;
       }
+      case 'user':
+        await this.db
+          .updateTable('users')
+          .set({ disabled_at: hidden ? at : null })
+          .where('id', '=', id)
+          .execute();
+        if (hidden) await this.revokeTokens(id);
+        return;
       default:
         return;
     }
