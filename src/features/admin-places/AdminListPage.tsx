@@ -62,13 +62,16 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [skip, setSkip] = useState(0);
+  // Only a changed search goes back to the first page: a timer armed on mount for the empty search
+  // would otherwise undo a "next" pressed within the debounce (seen as a flaky test under load).
   useEffect(() => {
+    if (typed === search) return;
     const timer = setTimeout(() => {
       setSearch(typed);
       setSkip(0);
     }, PICKER_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, search]);
   const answer = props.useRows({ search, skip }, { skip: !isOnline });
   const rows = answer.rows ?? [];
 
