@@ -17,14 +17,13 @@ import {
 import type { Failed } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import {
-  api,
-  bearer,
   buildTestApp,
   createLocation,
   createMember,
   fetchClientToken,
   signIn,
   type TestApp,
+  callApi,
 } from './helpers';
 
 let t: TestApp;
@@ -59,12 +58,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function call(method: 'GET' | 'PUT' | 'DELETE', path: string, token: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url: api(path),
-    headers: token === null ? {} : bearer(token),
-    ...(payload === undefined ? {} : { payload }),
-  });
+  return callApi(t, method, path, token, payload);
 }
 
 const now = () => Math.floor(t.clock.now() / 1000);

@@ -15,7 +15,7 @@ import type { Failed } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import { ensureContentData } from '../../server/db/content/seed';
 import { XSS_CORPUS } from '../../src/test/xssCorpus';
-import { api, bearer, buildTestApp, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
+import { buildTestApp, createMember, fetchClientToken, signIn, type TestApp, callApi } from './helpers';
 
 let t: TestApp;
 let client: string;
@@ -53,12 +53,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function call(method: 'GET' | 'PUT' | 'DELETE', path: string, token: string | null, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url: api(path),
-    headers: token === null ? {} : bearer(token),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  return callApi(t, method, path, token, payload);
 }
 
 const page = (slug: string, content = '# Hello\n\nText.') => ({ slug, title: `Page ${slug}`, content });

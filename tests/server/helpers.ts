@@ -154,6 +154,24 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
+export type CallMethod = 'GET' | 'PUT' | 'POST' | 'DELETE';
+
+/** One API call as a member (a token), or as nobody (`null`/`undefined`), with an optional JSON body. */
+export function callApi(
+  t: TestApp,
+  method: CallMethod,
+  path: string,
+  token?: string | null,
+  payload?: unknown,
+): ReturnType<TestApp['app']['inject']> {
+  return t.app.inject({
+    method,
+    url: api(path),
+    ...(token ? { headers: bearer(token) } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 export interface TestMember {
   id: string;
   email: string;

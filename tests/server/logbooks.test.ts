@@ -8,14 +8,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentResponse, ProductResponse } from '@contract/shop';
 import {
-  api,
-  bearer,
   buildTestApp,
   createLocation,
   createMember,
   fetchClientToken,
   signIn,
   type TestApp,
+  callApi,
 } from './helpers';
 import { logbookInput } from './shop-helpers';
 
@@ -28,12 +27,7 @@ let client: string;
 let logbook: string;
 
 function call(method: 'GET' | 'PUT' | 'POST', path: string, token?: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: api(path),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+  return callApi(t, method, path, token, payload);
 }
 
 async function species(id: string, classifications: string[]) {

@@ -17,7 +17,7 @@ import { memberApiClient } from '../../src/test/memberTokens';
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { ensurePlacesData } from '../../server/plugins/app/places/seed';
-import { api, bearer, buildTestApp, createMember, signIn, type TestApp } from './helpers';
+import { buildTestApp, createMember, signIn, type TestApp, callApi } from './helpers';
 import { BALD_EAGLE } from './observation-helpers';
 
 let t: TestApp;
@@ -29,7 +29,7 @@ let guideId: string;
 const SATARA = { lat: -24.39, lng: 31.78 };
 
 function call(method: 'GET' | 'PUT' | 'POST', path: string, token: string, payload?: object) {
-  return t.app.inject({ method, url: api(path), headers: bearer(token), ...(payload ? { payload } : {}) });
+  return callApi(t, method, path, token, payload);
 }
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { PullResponse } from '@contract/sync';
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { ensurePlacesData } from '../../server/plugins/app/places/seed';
-import { api, bearer, buildTestApp, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
+import { api, buildTestApp, createMember, fetchClientToken, signIn, type TestApp, callApi } from './helpers';
 import { BALD_EAGLE, createObservation, sightingBody, WHITE_TAILED_DEER } from './observation-helpers';
 
 let t: TestApp;
@@ -32,12 +32,7 @@ const square = (south: number, west: number, north: number, east: number) => [
 ];
 
 function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, token?: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: api(path),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+  return callApi(t, method, path, token, payload);
 }
 
 const put = (id: string, body: object) => call('PUT', `/hotspots/${id}`, admin, body);

@@ -15,7 +15,7 @@ import {
   type ReportDetailResponse,
   type ReportListResponse,
 } from '@contract/reports';
-import { api, bearer, buildTestApp, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
+import { buildTestApp, createMember, fetchClientToken, signIn, type TestApp, callApi } from './helpers';
 import { insertSpeciesPhoto } from './media-helpers';
 import { observationRecord, pushRecords } from './observation-helpers';
 
@@ -56,12 +56,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function call(method: 'GET' | 'POST', path: string, token: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url: api(path),
-    headers: token === null ? {} : bearer(token),
-    ...(payload === undefined ? {} : { payload }),
-  });
+  return callApi(t, method, path, token, payload);
 }
 
 async function insertComment(body: string): Promise<string> {

@@ -11,13 +11,13 @@ import type { CartResponse, OrderResponse, PaymentResponse, ProductResponse } fr
 import type { StripeCheckout } from '../../server/plugins/app/shop/payments';
 import {
   api,
-  bearer,
   buildTestApp,
   createLocation,
   createMember,
   fetchClientToken,
   signIn,
   type TestApp,
+  callApi,
 } from './helpers';
 import { logbookInput } from './shop-helpers';
 
@@ -31,12 +31,7 @@ let logbook: string;
 let item: string;
 
 function call(app: TestApp, method: 'GET' | 'PUT' | 'POST', path: string, token?: string, payload?: object) {
-  return app.app.inject({
-    method,
-    url: api(path),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+  return callApi(app, method, path, token, payload);
 }
 
 const checkout = (token: string, cart: object[], discount?: string, app = t) =>

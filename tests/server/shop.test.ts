@@ -15,6 +15,7 @@ import {
   fetchClientToken,
   signIn,
   type TestApp,
+  callApi,
 } from './helpers';
 
 let t: TestApp;
@@ -23,12 +24,7 @@ let member: string;
 let client: string;
 
 function call(method: 'GET' | 'PUT' | 'POST', path: string, token?: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url: api(path),
-    ...(token ? { headers: bearer(token) } : {}),
-    ...(payload ? { payload } : {}),
-  });
+  return callApi(t, method, path, token, payload);
 }
 
 beforeAll(async () => {

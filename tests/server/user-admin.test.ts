@@ -12,13 +12,13 @@ import type { Failed } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import {
   api,
-  bearer,
   buildTestApp,
   createMember,
   fetchClientToken,
   signIn,
   type TestApp,
   type TestMember,
+  callApi,
 } from './helpers';
 
 interface Who extends TestMember {
@@ -57,12 +57,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function call(method: 'GET' | 'PUT', path: string, token: string | null, payload?: object) {
-  return t.app.inject({
-    method,
-    url: api(path),
-    headers: token === null ? {} : bearer(token),
-    ...(payload === undefined ? {} : { payload }),
-  });
+  return callApi(t, method, path, token, payload);
 }
 
 describe('GET admin/users', () => {
