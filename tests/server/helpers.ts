@@ -163,7 +163,7 @@ export function callApi(
   path: string,
   token?: string | null,
   payload?: unknown,
-): ReturnType<TestApp['app']['inject']> {
+) {
   return t.app.inject({
     method,
     url: api(path),
