@@ -8,19 +8,17 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { distanceText } from '../places/placeFormat';
+import { SearchNearMe } from '../places/embeds';
 import { useGuidesList, useMemberPosition } from '../places/placesHooks';
 
 export function FieldGuidesPage() {
@@ -35,20 +33,15 @@ export function FieldGuidesPage() {
       <Typography variant="h4" component="h1">
         {labels.fieldGuides}
       </Typography>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          label={placeTexts.searchGuides}
-          type="search"
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ flex: 1, minWidth: 220 }}
-        />
-        <Button variant="outlined" startIcon={<MyLocationIcon />} onClick={locate} disabled={locating}>
-          {placeTexts.guidesNearMe}
-        </Button>
-      </Stack>
-      {failed && <Alert severity="info">{placeTexts.positionUnavailable}</Alert>}
+      <SearchNearMe
+        searchLabel={placeTexts.searchGuides}
+        locateLabel={placeTexts.guidesNearMe}
+        search={search}
+        onSearch={setSearch}
+        locate={locate}
+        locating={locating}
+        failed={failed}
+      />
       {failure && isOnline && <Alert severity="warning">{failure}</Alert>}
       {guides === undefined ? (
         <CircularProgress aria-label={messages.loading} />

@@ -9,14 +9,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FavoriteIcon from '@mui/icons-material/Favorite';
-import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
@@ -25,6 +22,7 @@ import { selectIsOnline } from '../../app/networkSlice';
 import type { PlaceOnDevice } from './placesStore';
 import { useLikedPlaceIds, useMemberPosition, usePlacesList, useRegion } from './placesHooks';
 import { distanceText, likesText } from './placeFormat';
+import { SearchNearMe } from './SearchNearMe';
 
 const PlacesMap = lazy(async () => ({ default: (await import('./PlacesMap')).PlacesMap }));
 
@@ -78,20 +76,15 @@ export function LocationsPage() {
       <Typography variant="h4" component="h1">
         {labels.places}
       </Typography>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField
-          label={placeTexts.searchPlaces}
-          type="search"
-          size="small"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ flex: 1, minWidth: 220 }}
-        />
-        <Button variant="outlined" startIcon={<MyLocationIcon />} onClick={locate} disabled={locating}>
-          {placeTexts.useMyPosition}
-        </Button>
-      </Stack>
-      {failed && <Alert severity="info">{placeTexts.positionUnavailable}</Alert>}
+      <SearchNearMe
+        searchLabel={placeTexts.searchPlaces}
+        locateLabel={placeTexts.useMyPosition}
+        search={search}
+        onSearch={setSearch}
+        locate={locate}
+        locating={locating}
+        failed={failed}
+      />
       {failure && isOnline && <Alert severity="warning">{failure}</Alert>}
       <Box
         sx={{

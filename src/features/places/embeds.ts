@@ -2,4 +2,5 @@
  * What other domains' lazily loaded code may use of the places domain: the species page's "where to
  * see it" section (loaded lazily there, with the places code). The first route uses ./index.ts.
  */
+export { SearchNearMe } from './SearchNearMe';
 export { WhereToSeeIt } from './WhereToSeeIt';
