@@ -20,6 +20,9 @@ async function openCurrent(name: string): Promise<FieldmarkDB> {
   return database;
 }
 
+/** The version this code declares last (Dexie allows gaps: 11–13 were taken by parallel work). */
+const LATEST_VERSION = 14;
+
 /**
  * The stores each earlier app version declared, written out as they were shipped (not read from
  * FieldmarkDB, which moves on): what a device that ran that version has on disk.
@@ -45,6 +48,7 @@ const PAST_SCHEMAS: ReadonlyArray<[version: number, stores: Record<string, strin
   [7, { species_kept: 'id' }],
   [8, { map_points: 'id, user_id, [user_id+species_id]' }],
   [9, { species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], *trips' }],
+  [10, { places: 'id, name, location_id', field_guides: 'id, name' }],
 ];
 
 /** A kept place row with only what the indexes read varying. */
@@ -105,7 +109,7 @@ describe('FieldmarkDB', () => {
   it('creates collection_marks keyed by collection name (version 1)', async () => {
     const database = await openCurrent(freshName());
 
-    expect(database.verno).toBe(10);
+    expect(database.verno).toBe(LATEST_VERSION);
     expect(database.collection_marks.schema.primKey.keyPath).toBe('collection');
     await database.collection_marks.put({
       collection: 'trips',
@@ -149,7 +153,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(10);
+    expect(database.verno).toBe(LATEST_VERSION);
     expect(await database.collection_marks.orderBy('collection').toArray()).toEqual([
       { collection: 'hotspot_likes', remote_mod: 3, local_mod: 0, needs_retry: false },
       { collection: 'trips', remote_mod: 42, local_mod: 7, needs_retry: true },
@@ -174,7 +178,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(10);
+    expect(database.verno).toBe(LATEST_VERSION);
     const native = database.backendDB().transaction('species').objectStore('species').indexNames;
     expect([...native].sort()).toEqual(['classifications', 'family', 'group_id', 'location_ids']);
     expect(await database.species.get('ioc-7769')).toEqual(bald);
@@ -207,7 +211,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(10);
+    expect(database.verno).toBe(LATEST_VERSION);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(
       await database.species_observations
@@ -239,7 +243,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(10);
+    expect(database.verno).toBe(LATEST_VERSION);
     expect(await database.trips.get('trip-1')).toEqual(trip);
     expect(
       await database.trips.where('[user_id+date_end]').equals(['u-1', 1_700_086_399]).primaryKeys(),
@@ -259,7 +263,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(10);
+    expect(database.verno).toBe(LATEST_VERSION);
     expect(await database.species_observations.get('obs-1')).toEqual(sighting);
     expect(await database.dirty.get(['species_observations', 'obs-1'])).toMatchObject({ rev: '1_dev' });
     expect(await database.species_kept.count()).toBe(0);
@@ -294,7 +298,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(10);
+    expect(database.verno).toBe(LATEST_VERSION);
     expect(await database.species_observations.get('obs-1')).toEqual(linked);
     expect(await database.species_observations.where('trips').equals('t-2').primaryKeys()).toEqual(['obs-1']);
     expect(await database.species_observations.where('trips').equals('t-1').count()).toBe(1);
@@ -324,7 +328,7 @@ describe('FieldmarkDB', () => {
 
     const database = await openCurrent(name);
 
-    expect(database.verno).toBe(10);
+    expect(database.verno).toBe(LATEST_VERSION);
     expect(await database.hotspot_likes.get(like.id)).toEqual(like);
     expect(await database.dirty.get(['hotspot_likes', like.id])).toMatchObject({ rev: '1_dev' });
     expect(await database.places.count()).toBe(0);
@@ -335,6 +339,46 @@ describe('FieldmarkDB', () => {
     expect(await database.places.orderBy('name').primaryKeys()).toEqual(['a', 'b']);
     expect(await database.places.where('location_id').equals('USA-3521').primaryKeys()).toEqual(['b']);
     expect(await database.field_guides.count()).toBe(0);
+  });
+
+  it('upgrades a version 10 database to version 14: outbox and places kept, empty chat tables', async () => {
+    const name = freshName();
+    const v10 = pastDatabase(name, 10);
+    const stored = {
+      id: 'r-1',
+      url: 'media/m-1/likes/u-1',
+      type: 'PUT',
+      data: { liked: true },
+      time: 5,
+      user_id: 'u-1',
+      attempts: 0,
+    };
+    await v10.table('outbox').put(stored);
+    await v10.table('places').put(aPlace('a', 'Kruger National Park'));
+    v10.close();
+
+    const database = await openCurrent(name);
+
+    expect(database.verno).toBe(LATEST_VERSION);
+    expect(await database.outbox.get('r-1')).toEqual(stored);
+    expect(await database.places.get('a')).toMatchObject({ name: 'Kruger National Park' });
+    expect(await database.chat_sessions.count()).toBe(0);
+    const message = {
+      owner_id: 'u-1',
+      message_id: 'm-1',
+      session_id: 's-1',
+      user_id: 'u-2',
+      message: 'Hello',
+      created_at: 1,
+      last_mod: 7,
+    };
+    await database.chat_messages.put(message);
+    expect(
+      await database.chat_messages
+        .where('[owner_id+session_id+last_mod]')
+        .between(['u-1', 's-1', 0], ['u-1', 's-1', Infinity])
+        .toArray(),
+    ).toEqual([message]);
   });
 
   it('keeps its data across close and reopen', async () => {

@@ -7,6 +7,7 @@
  * upgrades it step by step. Each version gets an upgrade test (FieldmarkDB.test.ts).
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { ChatMessageRow, ChatSessionRow } from './chatRows';
 import { MAP_POINTS_TABLE, mapPointOf, mapPointsMiddleware, type MapPointRow } from './mapPoints';
 import type { FieldGuideRow, PlaceRow } from './placeRows';
 import type {
@@ -89,6 +90,13 @@ export class FieldmarkDB extends Dexie {
   places!: EntityTable<PlaceRow, 'id'>;
   field_guides!: EntityTable<FieldGuideRow, 'id'>;
 
+  /**
+   * Chat sessions and messages the member has seen online, per signed-in member, so the chat pages
+   * open offline (chatRows.ts; features/chat/chatStore.ts). Version 14.
+   */
+  chat_sessions!: Table<ChatSessionRow, [string, string]>;
+  chat_messages!: Table<ChatMessageRow, [string, string]>;
+
   constructor(name: string = DATABASE_NAME) {
     // No query cache: a new sighting is written without Dexie (src/db/direct.ts) and announced
     // through 'storagemutated', which makes live queries re-read but does not clear Dexie's cache of
@@ -167,6 +175,12 @@ export class FieldmarkDB extends Dexie {
     this.version(10).stores({
       places: 'id, name, location_id',
       field_guides: 'id, name',
+    });
+    // Chat (issue 17): a member's sessions, one with another member (/chat/{user_id}), and a
+    // session's messages in cursor order.
+    this.version(14).stores({
+      chat_sessions: '[owner_id+session_id], owner_id, [owner_id+user_id]',
+      chat_messages: '[owner_id+message_id], [owner_id+session_id+last_mod]',
     });
   }
 }
