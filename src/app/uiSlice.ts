@@ -45,9 +45,11 @@ export function defaultToastDuration(severity: ToastSeverity): number {
 export interface UiState {
   modals: ModalEntry[];
   toast: Toast | null;
+  /** The signed-in member's unread chat messages, for the shell's badge (set by the chat domain). */
+  unreadMessages: number;
 }
 
-const initialState: UiState = { modals: [], toast: null };
+const initialState: UiState = { modals: [], toast: null, unreadMessages: 0 };
 
 const sameRequest = (a: ModalRequest | undefined, b: ModalRequest) =>
   a !== undefined && a.name === b.name && JSON.stringify(a.props) === JSON.stringify(b.props);
@@ -101,6 +103,10 @@ export const uiSlice = createSlice({
       },
       prepare: (toastId: string) => ({ payload: { toastId, modalId: nanoid() } }),
     },
+    /** The server (the live channel or the 60 s poll) told the member's unread message count. */
+    unreadMessagesCounted(state, action: PayloadAction<number>) {
+      state.unreadMessages = Math.max(0, Math.trunc(action.payload));
+    },
     /** The toast with this id closed; a newer one that replaced it stays. */
     toastDismissed(state, action: PayloadAction<string>) {
       if (state.toast?.id === action.payload) state.toast = null;
@@ -109,8 +115,9 @@ export const uiSlice = createSlice({
   selectors: {
     selectModals: (state) => state.modals,
     selectCurrentToast: (state) => state.toast,
+    selectUnreadMessages: (state) => state.unreadMessages,
   },
 });
 
 export const uiActions = uiSlice.actions;
-export const { selectModals, selectCurrentToast } = uiSlice.selectors;
+export const { selectModals, selectCurrentToast, selectUnreadMessages } = uiSlice.selectors;

@@ -17,15 +17,15 @@ import ShareIcon from '@mui/icons-material/Share';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectUser } from '../sessionSlice';
-import { uiActions } from '../uiSlice';
+import { selectUnreadMessages, uiActions } from '../uiSlice';
 import type { SessionUser } from '../../db/kv';
 
 /**
- * Unread chat messages of the member. Chat does not exist yet, so there is no count to show and
- * the badge stays hidden; the chat feature wires this to GET chats/{id}/status (polled every 60 s).
+ * Unread chat messages of the member: the chat domain keeps the count in the store from its live
+ * channel, and from GET chats/status polled every 60 s while signed in (SPEC §7, §9).
  */
 function useUnreadMessageCount(): number {
-  return 0;
+  return useAppSelector(selectUnreadMessages);
 }
 
 function SignUpPrompt() {
