@@ -73,8 +73,6 @@ const PUBLIC_FILES = new Set(['', 'index', 'index.ts', 'embeds', 'embeds.ts']);
  * src/features: each is to move behind its domain's index.ts or embeds.ts. Do not add to it.
  */
 const DEEP_IMPORTS_LEFT = new Set([
-  'auth/LogoutPage.tsx -> sync/memberSyncThunks',
-  'auth/LogoutPage.tsx -> sync/unsyncedQueries',
   'media/PhotoFigure.tsx -> observations/useQueuedPhotoUrl',
   'observations/RecordObservationPage.tsx -> species/speciesAnywhere',
   'observations/SpeciesPicker.tsx -> species/SpeciesChooser',

@@ -20,8 +20,7 @@ import { sightingTexts } from '@contract/sightingTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectIsSignedIn, selectUser } from '../../app/sessionSlice';
-import { syncMemberNow } from '../sync/memberSyncThunks';
-import { useUnsyncedCount } from '../sync/unsyncedQueries';
+import { syncMemberNow, useUnsyncedCount } from '../sync/embeds';
 import { logout } from './authThunks';
 
 export function LogoutPage() {

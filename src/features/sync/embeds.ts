@@ -3,3 +3,6 @@
  * the engine and Dexie with it). The first route uses ./index.ts.
  */
 export { syncEngineOf } from './syncEngine';
+/** The logout page's "sync now" and unsynced counter (SPEC §4 "Logout"). */
+export { syncMemberNow } from './memberSyncThunks';
+export { useUnsyncedCount } from './unsyncedQueries';
