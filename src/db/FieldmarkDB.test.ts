@@ -49,6 +49,7 @@ const PAST_SCHEMAS: ReadonlyArray<[version: number, stores: Record<string, strin
   [8, { map_points: 'id, user_id, [user_id+species_id]' }],
   [9, { species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], *trips' }],
   [10, { places: 'id, name, location_id', field_guides: 'id, name' }],
+  [12, { newsfeed_items: '[feed+feed_id], [feed+mod], feed_id' }],
 ];
 
 /** A kept place row with only what the indexes read varying. */
@@ -379,6 +380,33 @@ describe('FieldmarkDB', () => {
         .between(['u-1', 's-1', 0], ['u-1', 's-1', Infinity])
         .toArray(),
     ).toEqual([message]);
+  });
+
+  it('upgrades a version 12 database with a kept newsfeed: its items kept, read by feed and mark', async () => {
+    const name = freshName();
+    const v12 = pastDatabase(name, 12);
+    const row = (feed: string, feedId: string, mod: number) => ({
+      feed,
+      feed_id: feedId,
+      mod,
+      kept: 1,
+      item: { feed_id: feedId },
+    });
+    await v12
+      .table('newsfeed_items')
+      .bulkPut([row('all', 'p-1', 3), row('all', 'p-2', 9), row('following:u-1', 'p-1', 3)]);
+    v12.close();
+
+    const database = await openCurrent(name);
+
+    expect(database.verno).toBe(LATEST_VERSION);
+    const newestFirst = await database.newsfeed_items
+      .where('[feed+mod]')
+      .between(['all', -Infinity], ['all', Infinity])
+      .reverse()
+      .toArray();
+    expect(newestFirst.map((item) => item.feed_id)).toEqual(['p-2', 'p-1']);
+    expect(await database.newsfeed_items.where('feed_id').equals('p-1').count()).toBe(2);
   });
 
   it('keeps its data across close and reopen', async () => {

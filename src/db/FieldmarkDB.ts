@@ -9,6 +9,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { ChatMessageRow, ChatSessionRow } from './chatRows';
 import { MAP_POINTS_TABLE, mapPointOf, mapPointsMiddleware, type MapPointRow } from './mapPoints';
+import type { NewsfeedItemRow } from './newsfeedRows';
 import type { FieldGuideRow, PlaceRow } from './placeRows';
 import type {
   CollectionMarkRow,
@@ -89,6 +90,12 @@ export class FieldmarkDB extends Dexie {
    */
   places!: EntityTable<PlaceRow, 'id'>;
   field_guides!: EntityTable<FieldGuideRow, 'id'>;
+
+  /**
+   * Newsfeed items read online, per feed, so the feed read before opens offline (newsfeedRows.ts;
+   * features/newsfeed/newsfeedStore.ts). Version 12.
+   */
+  newsfeed_items!: Table<NewsfeedItemRow, [string, string]>;
 
   /**
    * Chat sessions and messages the member has seen online, per signed-in member, so the chat pages
@@ -175,6 +182,10 @@ export class FieldmarkDB extends Dexie {
     this.version(10).stores({
       places: 'id, name, location_id',
       field_guides: 'id, name',
+    });
+    // The newsfeed (issue 16): a feed's items newest mark first, and one item in any feed by its id.
+    this.version(12).stores({
+      newsfeed_items: '[feed+feed_id], [feed+mod], feed_id',
     });
     // Chat (issue 17): a member's sessions, one with another member (/chat/{user_id}), and a
     // session's messages in cursor order.
