@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { success } from './envelope';
 import { ProfileSchema } from './auth';
+import { PersonSchema } from './community';
 
 export const UserIdParamsSchema = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 export type UserIdParams = Static<typeof UserIdParamsSchema>;
@@ -22,6 +23,8 @@ export const PublicProfileSchema = Type.Object({
 export const GetUserResponseSchema = success({
   profile: Type.Union([ProfileSchema, PublicProfileSchema]),
   roles: Type.Optional(Type.Array(Type.String())),
+  /** For a member caller: the follow figures and relation, as GET users lists them (issue 16). */
+  person: Type.Optional(PersonSchema),
 });
 export type GetUserResponse = Static<typeof GetUserResponseSchema>;
 

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FollowResponse, PeopleResponse, RecommendationResponse } from '@contract/community';
 import { messages } from '@contract/messages';
+import type { GetUserResponse } from '@contract/users';
 import { api, bearer, buildTestApp, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -144,6 +145,28 @@ describe('PUT users/{id}/follow', () => {
     expect((await get(ann.token, '/users/00000000-0000-4000-8000-000000000000/following')).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('GET users/{id}', () => {
+  it('gives a member the follow figures of a profile, and a guest none of them', async () => {
+    await follow(zoe.token, bob.id, true);
+    await follow(bob.token, zoe.id, true);
+    const asZoe = (await get(zoe.token, `/users/${bob.id}`)).json<GetUserResponse>();
+    expect(asZoe.person).toMatchObject({
+      user_id: bob.id,
+      follower_count: 1,
+      following_count: 1,
+      following: true,
+      follows_you: true,
+    });
+    expect(asZoe.profile).not.toHaveProperty('username');
+    const own = (await get(bob.token, `/users/${bob.id}`)).json<GetUserResponse>();
+    expect(own.person).toMatchObject({ follower_count: 1, following: false });
+    const asGuest = (await get(clientToken, `/users/${bob.id}`)).json<GetUserResponse>();
+    expect(asGuest).not.toHaveProperty('person');
+    await follow(zoe.token, bob.id, false);
+    await follow(bob.token, zoe.id, false);
   });
 });
 

@@ -52,10 +52,20 @@ const users: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const row = await app.users.findById(request.params.id);
       if (!row) throw notFound();
       const principal = request.principal;
+      // A member also gets the follow figures the profile page shows (issue 16); a guest does not.
+      const person =
+        principal?.kind === 'member'
+          ? ((await app.community.people.person(principal.userId, row.id)) ?? undefined)
+          : undefined;
       if (principal?.kind === 'member' && decideAccess(principal, readFull, request.params)) {
-        return { status: 'success' as const, profile: await app.users.profileOf(row), roles: row.roles };
+        return {
+          status: 'success' as const,
+          profile: await app.users.profileOf(row),
+          roles: row.roles,
+          person,
+        };
       }
-      return { status: 'success' as const, profile: toPublicProfile(row) };
+      return { status: 'success' as const, profile: toPublicProfile(row), person };
     },
   );
 

@@ -69,6 +69,15 @@ export class People {
     return row !== undefined;
   }
 
+  /** One member with the follow figures as `viewer` sees them; null when there is none. */
+  async person(viewer: string, id: string): Promise<Person | null> {
+    if (!isUuid(id)) return null;
+    const rows =
+      await sql<PersonRow>`SELECT ${personColumns(viewer)} FROM users u WHERE u.id = ${id}`.execute(this.db);
+    const row = rows.rows[0];
+    return row === undefined ? null : toPerson(row);
+  }
+
   /** One page of members matching the search, by folded nickname. */
   async search(viewer: string, options: PageOptions): Promise<{ users: Person[]; count: number }> {
     return this.page(
