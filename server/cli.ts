@@ -19,6 +19,7 @@ import {
   evaluateRangesCommand,
   importSpeciesCommand,
   speciesExtractCommand,
+  speciesWorldCommand,
   usCanadaCommand,
 } from './db/species/commands';
 
@@ -76,6 +77,12 @@ const COMMANDS: Record<string, Command> = {
     usage: 'species:extract [--from ../shared/data] [--out DIR]   rebuild the committed species demo extract',
     options: { from: { type: 'string' }, out: { type: 'string' } },
     run: (values) => speciesExtractCommand({ from: str(values.from), out: str(values.out) }),
+  },
+  'species:world': {
+    usage:
+      'species:world [--from ../shared/data] [--out DIR]   rewrite the committed world species lists (gzipped)',
+    options: { from: { type: 'string' }, out: { type: 'string' } },
+    run: (values) => speciesWorldCommand({ from: str(values.from), out: str(values.out) }),
   },
   'species:us-canada': {
     usage:

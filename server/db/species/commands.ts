@@ -4,6 +4,8 @@
  *   npm run cli -- species:extract [--from ../shared/data] [--out server/db/species/data]
  *       rebuilds the committed demo extract (United States + South Africa, all reptiles) from the
  *       full species files;
+ *   npm run cli -- species:world [--from ../shared/data] [--out server/db/species/world]
+ *       rewrites the committed world lists (the full species files, gzipped; world.ts);
  *   npm run cli -- import:species [--from ../shared/data]
  *       imports into the database (DATA_DIR / DATABASE_URL, as the server): the demo extract, or
  *       with --from the full lists. Seeds the reference locations first when they are missing.
@@ -27,7 +29,8 @@ import type { SpeciesBuildReport, SpeciesRecord } from './build';
 import { evaluateDerivedLists, MIN_PRECISION, MIN_RECALL, type RangeEvaluation } from './derivedLists';
 import { cutSpeciesExtract, writeSpeciesExtract } from './extract';
 import { importSpecies, loadSpecies } from './seed';
-import { readSpeciesFiles, SPECIES_EXTRACT_DIR } from './sources';
+import { readSpeciesFiles, SPECIES_EXTRACT_DIR, SPECIES_WORLD_DIR } from './sources';
+import { packWorldFiles } from './world';
 
 export function describeSpecies(species: readonly SpeciesRecord[]): string {
   const perClassification = new Map<string, number>();
@@ -75,6 +78,12 @@ export async function speciesExtractCommand(options: { from?: string; out?: stri
   const written = await writeSpeciesExtract(files, out);
   console.log(`species extract from ${from}: ${describeSpecies(species)} (locations as in the full lists)`);
   for (const file of written) console.log(`wrote ${relative(process.cwd(), file)}`);
+}
+
+export async function speciesWorldCommand(options: { from?: string; out?: string }): Promise<void> {
+  const from = resolve(options.from ?? DEFAULT_SOURCE_DIR);
+  const out = resolve(options.out ?? SPECIES_WORLD_DIR);
+  for (const file of await packWorldFiles(from, out)) console.log(`wrote ${relative(process.cwd(), file)}`);
 }
 
 export async function importSpeciesCommand(options: { from?: string }): Promise<void> {

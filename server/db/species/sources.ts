@@ -1,7 +1,9 @@
 /**
- * The species files of ../shared/data (README §1, §3) and the committed demo extract
- * (server/db/species/data/), which holds the same files, with the same columns, cut down to a
- * region. A file may be stored gzipped (`name.csv.gz`); either form is read.
+ * The species files of ../shared/data (README §1, §3), the committed world lists
+ * (server/db/species/world/: the same files, whole, gzipped) and the committed demo extract
+ * (server/db/species/data/: the same files cut down to a region, the test fixture). A file may be
+ * stored plain, gzipped (`name.csv.gz`), or gzipped in consecutive parts (`name.csv.1.gz`,
+ * `name.csv.2.gz`, …, each a slice of whole lines) so that no committed file reaches 1 MB.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -13,6 +15,8 @@ import { parse } from 'csv-parse/sync';
 import type { Row, SpeciesSourceTables } from './build';
 
 export const SPECIES_EXTRACT_DIR = fileURLToPath(new URL('./data', import.meta.url));
+/** The whole world's lists, seeded at start-up (world.ts). */
+export const SPECIES_WORLD_DIR = fileURLToPath(new URL('./world', import.meta.url));
 
 export const SPECIES_FILES = {
   avilist: 'birds_avilist_v2025.csv',
@@ -32,17 +36,26 @@ export const SPECIES_FILES = {
 export type SpeciesFileKey = keyof typeof SPECIES_FILES;
 export const SPECIES_FILE_KEYS = Object.keys(SPECIES_FILES) as SpeciesFileKey[];
 
-/** The path of a file in `dir`, plain or gzipped; throws when neither exists. */
-export function sourcePath(dir: string, file: string): string {
+/** The paths holding a file of `dir`: plain, gzipped, or gzipped parts in order; throws when none. */
+export function sourcePaths(dir: string, file: string): string[] {
   const plain = join(dir, file);
-  if (existsSync(plain)) return plain;
-  if (existsSync(`${plain}.gz`)) return `${plain}.gz`;
+  if (existsSync(plain)) return [plain];
+  if (existsSync(`${plain}.gz`)) return [`${plain}.gz`];
+  const parts: string[] = [];
+  while (existsSync(`${plain}.${parts.length + 1}.gz`)) parts.push(`${plain}.${parts.length + 1}.gz`);
+  if (parts.length > 0) return parts;
   throw new Error(`species data: ${file} is not in ${dir}`);
 }
 
-async function readText(path: string): Promise<Buffer> {
-  const bytes = await readFile(path);
-  return path.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+/** The (uncompressed) bytes of a file of `dir`, whatever form it is stored in. */
+async function readText(dir: string, file: string): Promise<Buffer> {
+  const chunks = await Promise.all(
+    sourcePaths(dir, file).map(async (path) => {
+      const bytes = await readFile(path);
+      return path.endsWith('.gz') ? gunzipSync(bytes) : bytes;
+    }),
+  );
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 export interface ParsedFile {
@@ -65,9 +78,7 @@ export function parseCsv(text: string | Buffer): ParsedFile {
 /** Reads every species file of `dir`, with each file's header (for writing a cut-down copy). */
 export async function readSpeciesFiles(dir: string): Promise<Record<SpeciesFileKey, ParsedFile>> {
   const entries = await Promise.all(
-    SPECIES_FILE_KEYS.map(
-      async (key) => [key, parseCsv(await readText(sourcePath(dir, SPECIES_FILES[key])))] as const,
-    ),
+    SPECIES_FILE_KEYS.map(async (key) => [key, parseCsv(await readText(dir, SPECIES_FILES[key]))] as const),
   );
   return Object.fromEntries(entries) as Record<SpeciesFileKey, ParsedFile>;
 }
@@ -83,7 +94,7 @@ export async function sourceChecksum(dir: string): Promise<string> {
   const hash = createHash('sha256');
   for (const key of SPECIES_FILE_KEYS) {
     hash.update(SPECIES_FILES[key]);
-    hash.update(await readText(sourcePath(dir, SPECIES_FILES[key])));
+    hash.update(await readText(dir, SPECIES_FILES[key]));
   }
   return hash.digest('hex');
 }
