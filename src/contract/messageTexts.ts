@@ -304,6 +304,11 @@ export const chatMessageIdTaken = 'This message id is already in use. Send the m
 export const chatLastReadUnknown = 'last_read: there is no such message in this conversation.';
 export const chatStatusNotYours = 'You can only mark messages read for yourself.';
 
+// Push notifications (SPEC §8 "Push library messages"; client, features/chat/pushSubscription.ts)
+export const pushUnsupported = 'Service workers are disabled or not supported by this browser';
+export const pushNotSubscribed = 'Not subscribed to push notifications.';
+export const pushUnsubscribeFailed = 'Unsubscribe failed!';
+
 // Places and field guides (server; docs/api.md "Places and field guides", docs/places.md)
 export const hotspotNotFound = 'There is no such place, or it has been removed.';
 export const fieldGuideNotFound = 'There is no such field guide, or it has been removed.';
