@@ -73,16 +73,11 @@ const PUBLIC_FILES = new Set(['', 'index', 'index.ts', 'embeds', 'embeds.ts']);
  * src/features: each is to move behind its domain's index.ts or embeds.ts. Do not add to it.
  */
 const DEEP_IMPORTS_LEFT = new Set([
-  'media/PhotoFigure.tsx -> observations/useQueuedPhotoUrl',
   'observations/RecordObservationPage.tsx -> species/speciesAnywhere',
   'observations/SpeciesPicker.tsx -> species/SpeciesChooser',
   'observations/list/ownSightingReads.ts -> trips/tripSightingReads',
   'observations/list/sightingsQueries.ts -> species/speciesAnywhere',
   'observations/list/sightingsQueries.ts -> trips/tripsQueries',
-  'species/SpeciesPage.tsx -> observations/SpeciesSightings',
-  'species/SpeciesParts.tsx -> observations/QuickRecordButton',
-  'species/SpeciesParts.tsx -> observations/signedOutToast',
-  'trips/TripDetailsPage.tsx -> observations/list/OwnSightingList',
   'trips/tripSightingReads.ts -> observations/list/sightingItems',
   'trips/tripsQueries.ts -> observations/list/ownSightingReads',
   // Pages being written while the rule landed (places, field guides).

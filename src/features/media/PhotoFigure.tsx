@@ -9,7 +9,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { labels } from '@contract/labels';
 import type { PhotoUploadRow } from '../../db/rows';
-import { useQueuedPhotoUrl } from '../observations/useQueuedPhotoUrl';
+import { useQueuedPhotoUrl } from '../observations/embeds';
 
 export interface PhotoFigureProps {
   /** The bytes waiting for upload on this device, else null. */

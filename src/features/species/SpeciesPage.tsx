@@ -16,7 +16,7 @@ import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsSignedIn } from '../../app/sessionSlice';
-import { SpeciesSightings } from '../observations/SpeciesSightings';
+import { SpeciesSightings } from '../observations/embeds';
 import { additionalLanguageId } from './languages';
 import { DistributionMap } from './map/DistributionMap';
 import { useSpecies } from './speciesQueries';

@@ -21,8 +21,8 @@ import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { SpeciesRow } from '../../db/rows';
-import { QuickRecordButton } from '../observations/QuickRecordButton';
-import { recordSignedOutToast } from '../observations/signedOutToast';
+import { QuickRecordButton } from '../observations/embeds';
+import { recordSignedOutToast } from '../observations';
 import { ChangeListButton } from './MemberListGate';
 import { additionalName } from './SpeciesVirtualList';
 

@@ -19,7 +19,7 @@ import { sightingTexts } from '@contract/sightingTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { formatDayRange } from '../../lib/dateText';
-import { OwnSightingList } from '../observations/list/OwnSightingList';
+import { OwnSightingList } from '../observations/embeds';
 import { DeleteTripDialog } from './DeleteTripDialog';
 import { TripDialog } from './TripDialog';
 import { sightingCountText } from './tripSightings';
