@@ -3,6 +3,8 @@
  * app, listen. On SIGINT/SIGTERM (or a crash) close-with-grace closes Fastify first (finishing
  * requests in flight) and the database last — an open PGlite would otherwise keep the process alive.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -14,6 +16,7 @@ import { ensureReferenceData, type SeedCounts } from './db/reference/seed';
 import { ensureSpeciesData, type SpeciesSeedCounts } from './db/species/seed';
 import { databaseOptionsFrom } from './plugins/external/db';
 import { ensurePlacesData } from './plugins/app/places/seed';
+import { demoCodesCsv, ensureLogbooksData, type DemoLogbookCode } from './plugins/app/logbooks/seed';
 
 const config = loadConfig();
 const database = await openDatabase(databaseOptionsFrom(config));
@@ -21,6 +24,7 @@ let seeded: SeedCounts | null;
 let seededSpecies: SpeciesSeedCounts | null;
 let seededContent: ContentSeedCounts | null;
 let seededPlaces: number | null;
+let seededLogbooks: DemoLogbookCode[] | null;
 try {
   await migrateToLatest(database.db);
   // Countries, regions, languages and classifications: seeded when empty or when the extract changed.
@@ -31,6 +35,8 @@ try {
   seededContent = await ensureContentData(database.db);
   // Demo places (real parks, approximate points): once, after the locations they lie in.
   seededPlaces = await ensurePlacesData(database.db);
+  // Demo logbooks (real checklists of the species above) and their printed codes: once.
+  seededLogbooks = await ensureLogbooksData(database.db);
 } catch (error) {
   await database.close();
   throw error;
@@ -38,6 +44,12 @@ try {
 const app = await buildApp(config, { database });
 if (seeded) app.log.info({ seeded }, 'reference data seeded');
 if (seededPlaces !== null) app.log.info({ seeded: seededPlaces }, 'demo places seeded');
+if (seededLogbooks && seededLogbooks.length > 0) {
+  // The operator's copy of the "printed" codes: logged once, and kept in DATA_DIR (docs/shop.md).
+  const file = join(config.dataDir, 'demo-logbook-codes.csv');
+  await writeFile(file, demoCodesCsv(seededLogbooks));
+  app.log.info({ codes: seededLogbooks.map((c) => `${c.code} ${c.name}`), file }, 'demo logbooks seeded');
+}
 if (seededContent) app.log.info({ seeded: seededContent }, 'content pages and help seeded');
 if (seededSpecies) {
   const { origin, species, written, locations, ms } = seededSpecies;

@@ -18,7 +18,8 @@ import type { DB } from '../../../db/schema';
 import { ApiError, badRequest, conflict, notFound } from '../../../errors';
 import type { ProductRow } from '../shop/tables';
 
-function newCode(): string {
+/** A new random code, printed form (`ABCD-EFGH-JKMN`). */
+export function newActivationCode(): string {
   let bare = '';
   for (let i = 0; i < 12; i += 1) bare += ACTIVATION_ALPHABET[randomInt(ACTIVATION_ALPHABET.length)];
   return normaliseActivationCode(bare)!;
@@ -222,7 +223,7 @@ export class Logbooks {
     const product = await this.logbookProduct(productId, true);
     if (!product) throw notFound(messages.logbookNotFound);
     const codes = new Set<string>();
-    while (codes.size < count) codes.add(newCode());
+    while (codes.size < count) codes.add(newActivationCode());
     const created = await this.db
       .insertInto('activation_codes')
       .values(
