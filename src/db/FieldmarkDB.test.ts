@@ -21,7 +21,7 @@ async function openCurrent(name: string): Promise<FieldmarkDB> {
 }
 
 /** The version this code declares last (Dexie allows gaps: 11–13 were taken by parallel work). */
-const LATEST_VERSION = 14;
+const LATEST_VERSION = 16;
 
 /**
  * The stores each earlier app version declared, written out as they were shipped (not read from
@@ -50,6 +50,7 @@ const PAST_SCHEMAS: ReadonlyArray<[version: number, stores: Record<string, strin
   [9, { species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], *trips' }],
   [10, { places: 'id, name, location_id', field_guides: 'id, name' }],
   [12, { newsfeed_items: '[feed+feed_id], [feed+mod], feed_id' }],
+  [16, { logbooks: '[user_id+product_id], user_id' }],
 ];
 
 /** A kept place row with only what the indexes read varying. */
@@ -407,6 +408,37 @@ describe('FieldmarkDB', () => {
       .toArray();
     expect(newestFirst.map((item) => item.feed_id)).toEqual(['p-2', 'p-1']);
     expect(await database.newsfeed_items.where('feed_id').equals('p-1').count()).toBe(2);
+  });
+
+  it("adds logbooks (version 16): a member's owned ones, kept apart from another member's", async () => {
+    const name = freshName();
+    const v12 = pastDatabase(name, 12);
+    await v12.table('places').put(aPlace('kruger', 'Kruger'));
+    v12.close();
+
+    const database = await openCurrent(name);
+
+    expect(database.verno).toBe(LATEST_VERSION);
+    expect(await database.places.get('kruger')).toMatchObject({ name: 'Kruger' });
+    const row = (userId: string, productId: string) => ({
+      product_id: productId,
+      name: productId,
+      description: '',
+      images: [],
+      location_id: 'ZAF',
+      classification: 'mammals-larger',
+      species_total: 1,
+      user_logbook_id: `${userId}-${productId}`,
+      user_id: userId,
+      activation_code: null,
+      seen: 0,
+      species: [],
+      ticks: [],
+      kept: 1,
+    });
+    await database.logbooks.bulkPut([row('u-1', 'p-1'), row('u-1', 'p-2'), row('u-2', 'p-1')]);
+    expect(await database.logbooks.where('user_id').equals('u-1').count()).toBe(2);
+    expect(await database.logbooks.get(['u-2', 'p-1'])).toMatchObject({ user_logbook_id: 'u-2-p-1' });
   });
 
   it('keeps its data across close and reopen', async () => {

@@ -10,6 +10,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { ChatMessageRow, ChatSessionRow } from './chatRows';
 import { MAP_POINTS_TABLE, mapPointOf, mapPointsMiddleware, type MapPointRow } from './mapPoints';
 import type { NewsfeedItemRow } from './newsfeedRows';
+import type { LogbookRow } from './logbookRows';
 import type { FieldGuideRow, PlaceRow } from './placeRows';
 import type {
   CollectionMarkRow,
@@ -104,6 +105,12 @@ export class FieldmarkDB extends Dexie {
   chat_sessions!: Table<ChatSessionRow, [string, string]>;
   chat_messages!: Table<ChatMessageRow, [string, string]>;
 
+  /**
+   * The logbooks the member owns, downloaded whole so their checklists open offline, per signed-in
+   * member (logbookRows.ts; features/logbooks/logbooksStore.ts). Version 16.
+   */
+  logbooks!: Table<LogbookRow, [string, string]>;
+
   constructor(name: string = DATABASE_NAME) {
     // No query cache: a new sighting is written without Dexie (src/db/direct.ts) and announced
     // through 'storagemutated', which makes live queries re-read but does not clear Dexie's cache of
@@ -192,6 +199,10 @@ export class FieldmarkDB extends Dexie {
     this.version(14).stores({
       chat_sessions: '[owner_id+session_id], owner_id, [owner_id+user_id]',
       chat_messages: '[owner_id+message_id], [owner_id+session_id+last_mod]',
+    });
+    // Logbooks (issue 19): a member's owned logbooks, and one by its product.
+    this.version(16).stores({
+      logbooks: '[user_id+product_id], user_id',
     });
   }
 }
