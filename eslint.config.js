@@ -73,10 +73,7 @@ const PUBLIC_FILES = new Set(['', 'index', 'index.ts', 'embeds', 'embeds.ts']);
  * src/features: each is to move behind its domain's index.ts or embeds.ts. Do not add to it.
  */
 const DEEP_IMPORTS_LEFT = new Set([
-  'observations/RecordObservationPage.tsx -> species/speciesAnywhere',
-  'observations/SpeciesPicker.tsx -> species/SpeciesChooser',
   'observations/list/ownSightingReads.ts -> trips/tripSightingReads',
-  'observations/list/sightingsQueries.ts -> species/speciesAnywhere',
   'observations/list/sightingsQueries.ts -> trips/tripsQueries',
   'trips/tripSightingReads.ts -> observations/list/sightingItems',
   'trips/tripsQueries.ts -> observations/list/ownSightingReads',
@@ -84,7 +81,6 @@ const DEEP_IMPORTS_LEFT = new Set([
   'fieldguides/FieldGuideOverviewPage.tsx -> places/placesHooks',
   'fieldguides/FieldGuidesPage.tsx -> places/placeFormat',
   'fieldguides/FieldGuidesPage.tsx -> places/placesHooks',
-  'places/PlaceOverviewPage.tsx -> species/speciesQueries',
   'places/PlacesMap.tsx -> map/mapStyle',
 ]);
 const insideFeatures = (file) => {

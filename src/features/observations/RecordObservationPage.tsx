@@ -16,7 +16,7 @@ import { messages } from '@contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { ObservationForm } from './ObservationForm';
-import { useSpeciesAnywhere } from '../species/speciesAnywhere';
+import { useSpeciesAnywhere } from '../species/embeds';
 import { useObservation } from './observationQueries';
 import { UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
 

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import type { SpeciesRow } from '../../db/rows';
-import { SpeciesChooser } from '../species/SpeciesChooser';
+import { SpeciesChooser } from '../species/embeds';
 
 export interface SpeciesPickerProps {
   /** The chosen species (a device row, or a sighting's own species the device does not have). */

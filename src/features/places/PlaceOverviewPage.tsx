@@ -20,7 +20,7 @@ import { placeTexts } from '@contract/placeTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import type { PlaceRow } from '../../db/placeRows';
-import { useRecordedSpeciesIds } from '../species/speciesQueries';
+import { useRecordedSpeciesIds } from '../species/embeds';
 import { LikeButton } from './LikeButton';
 import { likesText } from './placeFormat';
 import { usePlace } from './placesHooks';

@@ -8,7 +8,7 @@ import { sightingTexts } from '@contract/sightingTexts';
 import { db } from '../../../db/db';
 import type { SpeciesRow, TripRow } from '../../../db/rows';
 import { sightingsOfSpecies } from '../../../db/sync/lifers';
-import { speciesOnDeviceById, useKeepMissingSpecies } from '../../species/speciesAnywhere';
+import { speciesOnDeviceById, useKeepMissingSpecies } from '../../species/embeds';
 import { ownTrips } from '../../trips/tripsQueries';
 import { ownSightingsCount, ownSightingsPage, ownSpeciesIds, unsyncedOf } from './ownSightingReads';
 import {
