@@ -382,3 +382,13 @@ export const groupTitleRequired = 'title: a group needs a title.';
 export const groupAdminsOnly = "Only the group's admins can change the group or its members.";
 export const groupLastAdmin = 'A group needs an admin: make another member an admin first.';
 export const groupMemberUnknown = 'members: there is no member {id}.';
+
+// Age text (SPEC §9): under 60 s 'now', then minutes, hours, days ago, over a year this.
+export const ageNow = 'now';
+export const ageMinute = '1 minute ago';
+export const ageMinutes = '{count} minutes ago';
+export const ageHour = '1 hour ago';
+export const ageHours = '{count} hours ago';
+export const ageDay = '1 day ago';
+export const ageDays = '{count} days ago';
+export const ageOverAYear = 'More than a year Ago';
