@@ -73,10 +73,6 @@ const PUBLIC_FILES = new Set(['', 'index', 'index.ts', 'embeds', 'embeds.ts']);
  * src/features: each is to move behind its domain's index.ts or embeds.ts. Do not add to it.
  */
 const DEEP_IMPORTS_LEFT = new Set([
-  'observations/list/ownSightingReads.ts -> trips/tripSightingReads',
-  'observations/list/sightingsQueries.ts -> trips/tripsQueries',
-  'trips/tripSightingReads.ts -> observations/list/sightingItems',
-  'trips/tripsQueries.ts -> observations/list/ownSightingReads',
   // Pages being written while the rule landed (places, field guides).
   'fieldguides/FieldGuideOverviewPage.tsx -> places/placesHooks',
   'fieldguides/FieldGuidesPage.tsx -> places/placeFormat',

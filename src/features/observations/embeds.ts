@@ -10,3 +10,6 @@ export { SpeciesSightings } from './SpeciesSightings';
 export { useQueuedPhotoUrl } from './useQueuedPhotoUrl';
 export { usePendingPhotos, type PendingPhoto } from './usePendingPhotos';
 export { OwnSightingList } from './list/OwnSightingList';
+/** The trips pages' counts: a trip's sightings are read through the sightings' indexes. */
+export { unsyncedOf } from './list/ownSightingReads';
+export { tripSightingCounts } from './list/tripSightingReads';

@@ -1,4 +1,7 @@
-/** A trip's sightings count as text (SPEC §3 "Trip"); the counts come from tripSightingReads.ts. */
+/**
+ * A trip's sightings count as text (SPEC §3 "Trip"); the counts come from the sightings domain
+ * (observations/list/tripSightingReads.ts).
+ */
 import { formatMessage } from '@contract/messages';
 import { sightingTexts } from '@contract/sightingTexts';
 

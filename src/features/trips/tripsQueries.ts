@@ -7,8 +7,7 @@ import { Dexie } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../db/db';
 import type { TripRow } from '../../db/rows';
-import { unsyncedOf } from '../observations/list/ownSightingReads';
-import { tripSightingCounts } from './tripSightingReads';
+import { tripSightingCounts, unsyncedOf } from '../observations/embeds';
 
 export interface TripWithCount {
   trip: TripRow;
@@ -30,7 +29,7 @@ export function useTripsWithCounts(userId: string | null): TripWithCount[] | und
   return useLiveQuery(async () => {
     if (userId === null) return [];
     const trips = await ownTrips(userId);
-    // Index counts per trip (tripSightingReads.ts), not a read of every sighting.
+    // Index counts per trip (observations' tripSightingReads.ts), not a read of every sighting.
     const { tombstones } = await unsyncedOf(db, userId);
     const counts = await tripSightingCounts(db, userId, trips, tombstones);
     return trips.map((trip) => ({ trip, sightings: counts.get(trip.trip_id) ?? 0 }));

@@ -2,7 +2,7 @@
  * The member's own sightings as the lists read them: a page at a time through the indexes, so a
  * list opens as fast with 100,000 sightings as with 100 (issue 25, 4b). A filter by species (with
  * or without dates) reads the `[user_id+species_id+date]` range, one by dates only the
- * `[user_id+date]` range, one by trip the trip's ranges (trips/tripSightingReads.ts); "unspecified"
+ * `[user_id+date]` range, one by trip the trip's ranges (tripSightingReads.ts); "unspecified"
  * (no index holds a null species) reads the member's sightings newest first until a page matches.
  * Counts are index counts where the filter is a range.
  *
@@ -15,7 +15,7 @@ import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import type { FieldmarkDB } from '../../../db/FieldmarkDB';
 import type { DirtyRow, ObservationRow } from '../../../db/rows';
 import { earliestSighting } from '../../../db/sync/lifers';
-import { tripSightingsCount, tripSightingsPage } from '../../trips/tripSightingReads';
+import { tripSightingsCount, tripSightingsPage } from './tripSightingReads';
 import { matchesFilter, UNSPECIFIED_SPECIES, type SightingFilter } from './sightingItems';
 
 /** How many sightings a list shows first, and how many more each time it is scrolled to its end. */

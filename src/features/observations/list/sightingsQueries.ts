@@ -9,7 +9,7 @@ import { db } from '../../../db/db';
 import type { SpeciesRow, TripRow } from '../../../db/rows';
 import { sightingsOfSpecies } from '../../../db/sync/lifers';
 import { speciesOnDeviceById, useKeepMissingSpecies } from '../../species/embeds';
-import { ownTrips } from '../../trips/tripsQueries';
+import { ownTrips } from '../../trips/embeds';
 import { ownSightingsCount, ownSightingsPage, ownSpeciesIds, unsyncedOf } from './ownSightingReads';
 import {
   speciesNameOf,

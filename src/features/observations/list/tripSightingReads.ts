@@ -12,9 +12,9 @@
  */
 import type { Collection, InsertType } from 'dexie';
 import { tripCovers, type Trip } from '@contract/trips';
-import type { FieldmarkDB } from '../../db/FieldmarkDB';
-import type { ObservationRow } from '../../db/rows';
-import { matchesFilter, UNSPECIFIED_SPECIES, type SightingFilter } from '../observations/list/sightingItems';
+import type { FieldmarkDB } from '../../../db/FieldmarkDB';
+import type { ObservationRow } from '../../../db/rows';
+import { matchesFilter, UNSPECIFIED_SPECIES, type SightingFilter } from './sightingItems';
 
 export type TripDates = Pick<Trip, 'trip_id' | 'date_start' | 'date_end'>;
 

@@ -5,14 +5,14 @@
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { freshDatabases } from '../../db/testDatabases';
-import { aSighting, localSeconds } from '../../test/sightings';
-import { unsyncedOf } from '../observations/list/ownSightingReads';
-import { UNSPECIFIED_SPECIES } from '../observations/list/sightingItems';
-import { deleteObservation, recordObservation } from '../observations/observationsRepo';
-import { demoSpecies } from '../species/testSpecies';
+import { freshDatabases } from '../../../db/testDatabases';
+import { aSighting, localSeconds } from '../../../test/sightings';
+import { unsyncedOf } from './ownSightingReads';
+import { UNSPECIFIED_SPECIES } from './sightingItems';
+import { deleteObservation, recordObservation } from '../observationsRepo';
+import { demoSpecies } from '../../species/testSpecies';
 import { tripSightingCounts, tripSightingsCount, tripSightingsPage } from './tripSightingReads';
-import { saveTrip } from './tripsRepo';
+import { saveTrip } from '../../trips/tripsRepo';
 
 const freshDb = freshDatabases('trip-reads');
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
