@@ -1,0 +1,152 @@
+/**
+ * `/admin-users` (SPEC §2; role admin or admin-users:r, SPEC §6): the members, searchable by email,
+ * nickname or name (debounced, SPEC §9), filtered by role and state, paged with the total
+ * (GET admin/users). A member's nickname opens their detail below (`?user_id=`, so it can be
+ * linked; SPEC names no user details route). Online only.
+ */
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ADMIN_ROLES } from '@contract/admin';
+import { adminTexts as texts } from '@contract/adminTexts';
+import { labels } from '@contract/labels';
+import { formatMessage } from '@contract/messages';
+import { PICKER_SEARCH_DEBOUNCE_MS } from '../../ui/SelectPickerModel';
+import { USERS_PAGE_SIZE, useListUsersQuery, type UsersQuery } from './adminApi';
+import { dateOf } from './CmsPagesAdminPage';
+import { AdminFrame, LoadState, reasonOf } from './parts';
+import { UserAdminDetail } from './UserAdminDetail';
+
+function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState<UsersQuery>({ search: '', role: '', disabled: '', skip: 0 });
+  useEffect(() => {
+    if (typed === query.search) return;
+    const timer = setTimeout(
+      () => setQuery((current) => ({ ...current, search: typed, skip: 0 })),
+      PICKER_SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [typed, query.search]);
+  const answer = useListUsersQuery(query);
+  const users = answer.data?.users;
+  const total = answer.data?.total ?? 0;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={texts.searchUsers}
+          type="search"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          sx={{ flex: 1, maxWidth: 420 }}
+        />
+        <TextField
+          select
+          label={texts.filterRole}
+          value={query.role}
+          onChange={(event) => setQuery({ ...query, role: event.target.value, skip: 0 })}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">{texts.filterAny}</MenuItem>
+          {ADMIN_ROLES.map((role) => (
+            <MenuItem key={role} value={role}>
+              {role}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={texts.filterState}
+          value={query.disabled}
+          onChange={(event) =>
+            setQuery({ ...query, disabled: event.target.value as UsersQuery['disabled'], skip: 0 })
+          }
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">{texts.filterAny}</MenuItem>
+          <MenuItem value="false">{texts.stateEnabled}</MenuItem>
+          <MenuItem value="true">{texts.stateDisabled}</MenuItem>
+        </TextField>
+      </Stack>
+      {answer.error ? (
+        <Alert severity="error">{reasonOf(answer.error)}</Alert>
+      ) : users === undefined ? (
+        <LoadState error={null} />
+      ) : users.length === 0 ? (
+        <Typography>{texts.noUsers}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={labels.users}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{texts.columnMember}</TableCell>
+                <TableCell>{texts.columnEmail}</TableCell>
+                <TableCell>{texts.columnRoles}</TableCell>
+                <TableCell>{texts.columnState}</TableCell>
+                <TableCell>{texts.columnJoined}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {users.map((user) => (
+                <TableRow key={user.user_id}>
+                  <TableCell>
+                    <Button size="small" onClick={() => onOpen(user.user_id)} sx={{ textTransform: 'none' }}>
+                      {user.nickname}
+                    </Button>
+                  </TableCell>
+                  <TableCell>{user.email}</TableCell>
+                  <TableCell>{user.roles.join(', ')}</TableCell>
+                  <TableCell>{user.disabled ? texts.stateDisabled : texts.stateEnabled}</TableCell>
+                  <TableCell>{dateOf(user.created_at)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {(query.skip > 0 || total > USERS_PAGE_SIZE) && users !== undefined && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Button
+            disabled={query.skip === 0 || answer.isFetching}
+            onClick={() => setQuery({ ...query, skip: Math.max(0, query.skip - USERS_PAGE_SIZE) })}
+          >
+            {texts.previousPage}
+          </Button>
+          <Typography>
+            {formatMessage(texts.pageOf, { from: query.skip + 1, to: query.skip + users.length, total })}
+          </Typography>
+          <Button
+            disabled={query.skip + users.length >= total || answer.isFetching}
+            onClick={() => setQuery({ ...query, skip: query.skip + USERS_PAGE_SIZE })}
+          >
+            {texts.nextPage}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+export function UsersAdminPage() {
+  const [params, setParams] = useSearchParams();
+  const open = params.get('user_id');
+  return (
+    <AdminFrame title={labels.users}>
+      {open && <UserAdminDetail key={open} id={open} onClose={() => setParams({})} />}
+      <UsersTable onOpen={(id) => setParams({ user_id: id })} />
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Pieces the issue 18 admin pages share: the failure reason of a call, the frame of a page
+ * (heading, back link, the online gate: admin edits are online only, SPEC §4), what a record's
+ * query shows before its form, a confirmation dialog for destructive actions, and whether the
+ * signed-in member may do something (the same `canAccess` the server and the page guard use).
+ */
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { adminTexts as texts } from '@contract/adminTexts';
+import { messages } from '@contract/messages';
+import { canAccess, type AccessRule } from '@contract/permissions';
+import type { ApiFailure } from '../../api/ApiError';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsOnline } from '../../app/networkSlice';
+import { AppDialog } from '../../ui/AppDialog';
+
+export function reasonOf(error: unknown): string {
+  return error && typeof error === 'object' && 'reason' in error
+    ? (error as ApiFailure).reason
+    : messages.serverError;
+}
+
+export const isNotFound = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+
+/** Whether the signed-in member passes `rule` (role admin or the permission, SPEC §6). */
+export function useCan(rule: AccessRule): boolean {
+  const user = useAppSelector((state) => state.session.user);
+  return canAccess(user, rule);
+}
+
+export function AdminFrame(props: {
+  title: string;
+  back?: { to: string; label: string };
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const isOnline = useAppSelector(selectIsOnline);
+  return (
+    <Stack spacing={2} sx={{ py: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h1">
+          {props.title}
+        </Typography>
+        {isOnline && props.action}
+      </Stack>
+      {props.back && (
+        <Button component={RouterLink} to={props.back.to} sx={{ alignSelf: 'flex-start' }}>
+          {props.back.label}
+        </Button>
+      )}
+      {isOnline ? props.children : <Alert severity="warning">{messages.offline}</Alert>}
+    </Stack>
+  );
+}
+
+/** Loading, not found, or the failure's reason. */
+export function LoadState({ error }: { error: unknown }) {
+  if (!error) return <CircularProgress aria-label={messages.loading} />;
+  return <Alert severity="error">{isNotFound(error) ? texts.notFound : reasonOf(error)}</Alert>;
+}
+
+/** Asks before a destructive action; the action resolves when done (the dialog then closes). */
+export function ConfirmDialog(props: {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <AppDialog
+      title={props.title}
+      closeLabel={messages.close}
+      onClose={props.onClose}
+      actions={
+        <>
+          <Button onClick={props.onClose}>{messages.cancel}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            loading={busy}
+            onClick={() => {
+              setBusy(true);
+              void props.onConfirm().finally(() => setBusy(false));
+            }}
+          >
+            {props.confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <Typography>{props.body}</Typography>
+    </AppDialog>
+  );
+}
