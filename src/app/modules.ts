@@ -6,6 +6,7 @@
  * collections sync in it. Features never import this file (the store and the app pass it in).
  */
 import { aboutModule } from '../features/about';
+import { adminModule } from '../features/admin';
 import { adminPlacesModule } from '../features/admin-places';
 import { authModule } from '../features/auth';
 import { cmsModule } from '../features/cms';
@@ -25,6 +26,7 @@ import type { FeatureModule } from './featureModule';
 
 export const APP_MODULES: readonly FeatureModule[] = [
   aboutModule,
+  adminModule,
   adminPlacesModule,
   authModule,
   cmsModule,
