@@ -1,0 +1,107 @@
+/**
+ * /cart (issue 19): the device's cart, kept and editable offline. Its prices are the ones shown when
+ * each item was added, so the totals say they are checked at checkout (the server prices the order).
+ */
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { labels } from '@contract/labels';
+import { formatMessage, messages } from '@contract/messages';
+import { CART_QUANTITY_MAX } from '@contract/shop';
+import { shopTexts as texts } from '@contract/shopTexts';
+import { useAppDispatch } from '../../app/hooks';
+import { cartEdited } from './cartSync';
+import { reminderTotals, useDeviceCart, withQuantity, without } from './cartStore';
+import { formatMoney } from './money';
+import { kindText, ShopPage } from './parts';
+
+export function CartPage() {
+  const dispatch = useAppDispatch();
+  const cart = useDeviceCart();
+  if (!cart) {
+    return (
+      <ShopPage title={labels.cart}>
+        <CircularProgress aria-label={messages.loading} />
+      </ShopPage>
+    );
+  }
+  const totals = reminderTotals(cart.lines);
+  return (
+    <ShopPage title={labels.cart}>
+      {cart.lines.length === 0 ? (
+        <>
+          <Typography>{texts.cartEmpty}</Typography>
+          <Button component={RouterLink} to="/products" variant="contained" sx={{ alignSelf: 'flex-start' }}>
+            {texts.backToShop}
+          </Button>
+        </>
+      ) : (
+        <>
+          <List aria-label={labels.cart}>
+            {cart.lines.map((line) => (
+              <ListItem key={line.product_id} divider sx={{ gap: 2, flexWrap: 'wrap' }}>
+                <Stack sx={{ flex: '1 1 14rem' }}>
+                  <Link component={RouterLink} to={`/product/${line.product_id}`}>
+                    {line.name}
+                  </Link>
+                  <Typography variant="body2" color="text.secondary">
+                    {kindText(line.kind)} · {formatMoney(line.unit_price_minor, line.currency)}
+                  </Typography>
+                </Stack>
+                <TextField
+                  type="number"
+                  size="small"
+                  label={formatMessage(texts.quantityOf, { name: line.name })}
+                  value={line.quantity}
+                  slotProps={{ htmlInput: { min: 1, max: CART_QUANTITY_MAX, step: 1 } }}
+                  onChange={(event) => {
+                    const quantity = Number(event.target.value);
+                    if (Number.isInteger(quantity) && quantity >= 1)
+                      void dispatch(cartEdited(withQuantity(cart, line.product_id, quantity)));
+                  }}
+                  sx={{ width: '10rem' }}
+                />
+                <Typography sx={{ minWidth: '6rem', textAlign: 'right' }}>
+                  {formatMoney(line.unit_price_minor * line.quantity, line.currency)}
+                </Typography>
+                <IconButton
+                  aria-label={formatMessage(texts.removeLine, { name: line.name })}
+                  onClick={() => void dispatch(cartEdited(without(cart, [line.product_id])))}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </ListItem>
+            ))}
+          </List>
+          {totals.map((total) => (
+            <Typography key={total.currency} variant="h6" component="p">
+              {texts.subtotal}: {formatMoney(total.minor, total.currency)}
+            </Typography>
+          ))}
+          <Typography color="text.secondary">{texts.checkedAtCheckout}</Typography>
+          {totals.length > 1 && <Alert severity="warning">{texts.mixedCurrencies}</Alert>}
+          <Stack direction="row" spacing={2}>
+            <Button component={RouterLink} to="/checkout" variant="contained" disabled={totals.length > 1}>
+              {texts.toCheckout}
+            </Button>
+            <Button component={RouterLink} to="/products">
+              {texts.backToShop}
+            </Button>
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {texts.cartKept}
+          </Typography>
+        </>
+      )}
+    </ShopPage>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * /merchant-products (SPEC §2; admin, SPEC §6): every product, hidden ones too
+ * (GET merchant/products?show_hidden=true), each linking to its editor. Online only.
+ */
+import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import { shopTexts as texts } from '@contract/shopTexts';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsOnline } from '../../app/networkSlice';
+import { NEW_PRODUCT_ID } from './merchantForm';
+import { formatMoney } from './money';
+import { kindText, reasonOf, ShopPage } from './parts';
+import { useListProductsQuery } from './shopApi';
+
+export function MerchantProductsPage() {
+  const isOnline = useAppSelector(selectIsOnline);
+  const answer = useListProductsQuery({ showHidden: true }, { skip: !isOnline });
+  const products = answer.data?.products;
+  return (
+    <ShopPage title={labels.merchantProducts}>
+      <Button
+        component={RouterLink}
+        to={`/merchant-product/${NEW_PRODUCT_ID}`}
+        variant="contained"
+        startIcon={<AddIcon />}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {texts.newProduct}
+      </Button>
+      {!isOnline ? (
+        <Alert severity="warning">{messages.offline}</Alert>
+      ) : answer.error ? (
+        <Alert severity="error">{reasonOf(answer.error)}</Alert>
+      ) : !products ? (
+        <CircularProgress aria-label={messages.loading} />
+      ) : products.length === 0 ? (
+        <Typography>{texts.noMerchantProducts}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={labels.merchantProducts}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{texts.colName}</TableCell>
+                <TableCell>{texts.colKind}</TableCell>
+                <TableCell align="right">{texts.colPrice}</TableCell>
+                <TableCell>{texts.colStatus}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {products.map((product) => (
+                <TableRow key={product.id}>
+                  <TableCell>
+                    <Link component={RouterLink} to={`/merchant-product/${product.id}`}>
+                      {product.name}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{kindText(product.kind)}</TableCell>
+                  <TableCell align="right">{formatMoney(product.price_minor, product.currency)}</TableCell>
+                  <TableCell>
+                    {product.hidden ? <Chip size="small" label={texts.hiddenBadge} /> : texts.visible}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </ShopPage>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * /payment (issue 19): the order as the server prices it, and the button that creates it
+ * (PUT commerce/payment) and hands the buyer over to the payment provider — the embedded TEST
+ * gateway or Stripe Checkout, whichever the server runs. Card details are entered there, never
+ * here. A free order (free products, a 100 % code) needs no provider and goes straight to its page.
+ * Needs the network (SPEC's offline message).
+ */
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { labels } from '@contract/labels';
+import { formatMessage, messages } from '@contract/messages';
+import { shopTexts as texts } from '@contract/shopTexts';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsOnline } from '../../app/networkSlice';
+import { selectUser } from '../../app/sessionSlice';
+import { loadCheckout, useDeviceCart, type CheckoutDraft } from './cartStore';
+import { paymentRequestOf } from './checkoutForm';
+import { formatMoney } from './money';
+import { OrderSummary } from './OrderSummary';
+import { NeedsSignIn, reasonOf, ShopPage } from './parts';
+import { providerUrl, useStartPaymentMutation } from './shopApi';
+import { usePricedCart } from './usePricedCart';
+
+/** Leaves the app for the provider's page (a full navigation: the provider is another site). */
+export const handOver = { to: (url: string) => globalThis.location.assign(url) };
+
+export function PaymentPage() {
+  const isOnline = useAppSelector(selectIsOnline);
+  const user = useAppSelector(selectUser);
+  const cart = useDeviceCart();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<CheckoutDraft | null | undefined>();
+  const [startPayment, started] = useStartPaymentMutation();
+
+  useEffect(() => {
+    let current = true;
+    void loadCheckout().then((stored) => current && setDraft(stored ?? null));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const priced = usePricedCart(user?.user_id, cart?.lines, draft?.discount ?? null, isOnline && !!user);
+
+  if (!isOnline) {
+    return (
+      <ShopPage title={labels.payment}>
+        <Alert severity="warning">{messages.offline}</Alert>
+        <BackToCheckout />
+      </ShopPage>
+    );
+  }
+  if (!user) {
+    return (
+      <ShopPage title={labels.payment}>
+        <NeedsSignIn why={texts.signInToCheckout} />
+      </ShopPage>
+    );
+  }
+  if (!cart || draft === undefined) {
+    return (
+      <ShopPage title={labels.payment}>
+        <CircularProgress aria-label={messages.loading} />
+      </ShopPage>
+    );
+  }
+  if (draft === null || cart.lines.length === 0) {
+    return (
+      <ShopPage title={labels.payment}>
+        <Typography>{cart.lines.length === 0 ? texts.cartEmpty : texts.noCheckout}</Typography>
+        <BackToCheckout />
+      </ShopPage>
+    );
+  }
+
+  const total =
+    priced.cart?.currency != null
+      ? Math.max(0, priced.cart.subtotal_minor - (priced.discountMinor ?? 0))
+      : null;
+
+  async function pay() {
+    if (!cart || !draft) return;
+    try {
+      // A code the server refuses now is left out (the page says so) rather than failing the order.
+      const sent = priced.discountError ? { ...draft, discount: null } : draft;
+      const answer = await startPayment(paymentRequestOf(cart.lines, sent)).unwrap();
+      const redirect = answer.redirect_url;
+      // A free order is settled already: its page is ours. Anything else is the provider's.
+      if (redirect.startsWith('/fulfilment/')) await navigate(redirect);
+      else handOver.to(providerUrl(redirect));
+    } catch {
+      // The failure is shown from the mutation's state.
+    }
+  }
+
+  return (
+    <ShopPage title={labels.payment}>
+      {priced.error ? (
+        <Alert severity="error">{priced.error}</Alert>
+      ) : priced.cart ? (
+        <OrderSummary
+          cart={priced.cart}
+          discountCode={priced.discountError ? null : draft.discount}
+          discountMinor={priced.discountMinor}
+        />
+      ) : (
+        <CircularProgress aria-label={texts.checkingPrices} />
+      )}
+      {priced.discountError && <Alert severity="warning">{priced.discountError}</Alert>}
+      <Typography>{texts.handOver}</Typography>
+      {started.error && <Alert severity="error">{reasonOf(started.error)}</Alert>}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button
+          variant="contained"
+          disabled={total === null || started.isLoading || !!started.data}
+          onClick={() => void pay()}
+        >
+          {total === null
+            ? texts.checkingPrices
+            : total === 0
+              ? texts.payFree
+              : formatMessage(texts.payNow, { amount: formatMoney(total, priced.cart!.currency!) })}
+        </Button>
+        {(started.isLoading || started.data) && <Typography role="status">{texts.starting}</Typography>}
+        <BackToCheckout />
+      </Stack>
+    </ShopPage>
+  );
+}
+
+function BackToCheckout() {
+  return (
+    <Button component={RouterLink} to="/checkout" sx={{ alignSelf: 'flex-start' }}>
+      {texts.backToCheckout}
+    </Button>
+  );
+}

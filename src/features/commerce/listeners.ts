@@ -1,0 +1,28 @@
+/**
+ * What the shop does on sign-in and sign-out, as the first route carries it: the decisions and ONE
+ * lazy import (cartSync.ts, with idb-keyval and the calls). Sign-in keeps a guest's cart by merging
+ * it into the member's; sign-out leaves the member's cart on the server and empties the device's.
+ */
+import { isAnyOf } from '@reduxjs/toolkit';
+import { sessionActions } from '../../app/sessionSlice';
+import type { AppStartListening } from '../../app/thunk';
+
+const loadCartSync = () => import('./cartSync');
+const logFailure = (error: unknown) => console.error('The cart could not follow the sign-in', error);
+
+export function startCartReactions(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: sessionActions.loggedIn,
+    effect: (_action, api) =>
+      loadCartSync()
+        .then(({ mergeCartOnSignIn }) => api.dispatch(mergeCartOnSignIn()))
+        .catch(logFailure),
+  });
+  startListening({
+    matcher: isAnyOf(sessionActions.loggedOut, sessionActions.expired),
+    effect: (_action, api) =>
+      loadCartSync()
+        .then(({ forgetCartOnSignOut }) => api.dispatch(forgetCartOnSignOut()))
+        .catch(logFailure),
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * Pieces the shop pages share: the page frame with its heading, a product's kind, the way a failed
+ * call reads, and the product as buyers see it (the product page and the merchant's preview show
+ * exactly the same).
+ */
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatMessage, messages } from '@contract/messages';
+import type { Product } from '@contract/shop';
+import { shopTexts as texts } from '@contract/shopTexts';
+import type { ApiFailure } from '../../api/ApiError';
+import { useAppDispatch } from '../../app/hooks';
+import { uiActions } from '../../app/uiSlice';
+import { Markdown } from '../cms/embeds';
+import { formatMoney } from './money';
+import { productImageUrl } from './shopApi';
+
+export function ShopPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack spacing={2} sx={{ py: 3, maxWidth: 900 }}>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}
+
+export function kindText(kind: string): string {
+  if (kind === 'logbook') return texts.kindLogbook;
+  if (kind === 'ebook') return texts.kindEbook;
+  return texts.kindPhysical;
+}
+
+/** The server's reason for a refused call (SPEC §8), or the generic one. */
+export function reasonOf(error: unknown): string {
+  return error && typeof error === 'object' && 'reason' in error
+    ? (error as ApiFailure).reason
+    : messages.serverError;
+}
+
+/** Whether a refused call was a 404 (a product or order that is not there, or not for this member). */
+export function isNotFound(error: unknown): boolean {
+  return !!error && typeof error === 'object' && 'status' in error && (error as ApiFailure).status === 404;
+}
+
+export function ProductImage({ path, name, height = 220 }: { path: string; name: string; height?: number }) {
+  return (
+    <Box
+      component="img"
+      src={productImageUrl(path)}
+      alt={formatMessage(texts.productImage, { name })}
+      sx={{ maxWidth: '100%', height, objectFit: 'cover', borderRadius: 1 }}
+    />
+  );
+}
+
+/** A product as buyers see it, with an action area (add to cart, or nothing in the preview). */
+export function ProductView({ product, actions }: { product: Product; actions?: ReactNode }) {
+  const soldOut = product.stock !== null && product.stock <= 0;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Chip label={kindText(product.kind)} size="small" />
+        <Typography variant="h5" component="p">
+          {formatMoney(product.price_minor, product.currency)}
+        </Typography>
+        {soldOut && <Chip label={texts.outOfStock} color="warning" size="small" />}
+      </Stack>
+      {product.images.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ overflowX: 'auto' }}>
+          {product.images.map((path) => (
+            <ProductImage key={path} path={path} name={product.name} />
+          ))}
+        </Stack>
+      )}
+      <Markdown markdown={product.description} topLevel={2} />
+      {actions}
+    </Stack>
+  );
+}
+
+/** For a guest where the next step needs an account (checkout, payment, an order): sign in here. */
+export function NeedsSignIn({ why }: { why: string }) {
+  const dispatch = useAppDispatch();
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button color="inherit" onClick={() => dispatch(uiActions.modalOpened({ name: 'login', props: {} }))}>
+          {messages.signIn}
+        </Button>
+      }
+    >
+      {why}
+    </Alert>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * The shop's calls (SPEC §7 "Logbooks, commerce, issues"; docs/api.md "Shop and logbooks"), online
+ * only: what is for sale, prices and orders are the server's. RTK Query, never persisted; the
+ * device's own cart is cartStore.ts. Tags make the merchant lists refetch after a save.
+ */
+import type {
+  CartLineInput,
+  CartResponse,
+  Discount,
+  OrderResponse,
+  PaymentRequest,
+  PaymentResponse,
+  ProductInput,
+  ProductResponse,
+  ProductsResponse,
+  UploadSlotResponse,
+} from '@contract/shop';
+import { api } from '../../api/api';
+import { defaultApiBaseUrl } from '../../app/apiDefaults';
+
+export interface DiscountCheckResponse {
+  status: 'success';
+  discount: Discount;
+  discount_minor: number | null;
+}
+
+const productPath = (id: string) => `merchant/products/${encodeURIComponent(id)}`;
+
+const tagged = api.enhanceEndpoints({ addTagTypes: ['ShopProduct', 'ShopOrder'] });
+
+export const shopApi = tagged.injectEndpoints({
+  endpoints: (build) => ({
+    listProducts: build.query<ProductsResponse, { showHidden: boolean }>({
+      query: ({ showHidden }) => ({
+        path: 'merchant/products',
+        payload: showHidden ? { show_hidden: true } : undefined,
+      }),
+      providesTags: ['ShopProduct'],
+    }),
+    getProduct: build.query<ProductResponse, string>({
+      query: (id) => ({ path: productPath(id), payload: { complete: true } }),
+      providesTags: ['ShopProduct'],
+    }),
+    createProduct: build.mutation<ProductResponse, ProductInput>({
+      query: (input) => ({ method: 'POST', path: 'merchant/products', payload: { ...input } }),
+      invalidatesTags: ['ShopProduct'],
+    }),
+    updateProduct: build.mutation<ProductResponse, { id: string; input: ProductInput }>({
+      query: ({ id, input }) => ({ method: 'PUT', path: productPath(id), payload: { ...input } }),
+      invalidatesTags: ['ShopProduct'],
+    }),
+    requestUpload: build.mutation<UploadSlotResponse, string>({
+      query: (filepath) => ({ method: 'POST', path: 'upload_request', payload: { filepath } }),
+    }),
+    /** Puts the member's cart (or a guest's) on the server and answers it at the server's prices. */
+    putCart: build.mutation<CartResponse, { id: string; items: CartLineInput[] }>({
+      query: ({ id, items }) => ({
+        method: 'PUT',
+        path: `commerce/${encodeURIComponent(id)}/cart`,
+        payload: { items },
+      }),
+    }),
+    checkDiscount: build.mutation<DiscountCheckResponse, { code: string; items: CartLineInput[] }>({
+      query: ({ code, items }) => ({
+        method: 'POST',
+        path: 'commerce/discount_code',
+        payload: { discount_code: code, items },
+      }),
+    }),
+    startPayment: build.mutation<PaymentResponse, PaymentRequest>({
+      query: (request) => ({ method: 'PUT', path: 'commerce/payment', payload: { ...request } }),
+      invalidatesTags: ['ShopOrder'],
+    }),
+    getOrder: build.query<OrderResponse, string>({
+      query: (id) => ({ path: `commerce/orders/${encodeURIComponent(id)}` }),
+      providesTags: ['ShopOrder'],
+    }),
+  }),
+});
+
+export const {
+  useListProductsQuery,
+  useGetProductQuery,
+  useCreateProductMutation,
+  useUpdateProductMutation,
+  useRequestUploadMutation,
+  usePutCartMutation,
+  useCheckDiscountMutation,
+  useStartPaymentMutation,
+  useGetOrderQuery,
+} = shopApi;
+
+/** Where an uploaded product image is served (`images/…` paths, public like the shop). */
+export function productImageUrl(path: string): string {
+  return new URL(`merchant/files/${path.split('/').map(encodeURIComponent).join('/')}`, defaultApiBaseUrl())
+    .href;
+}
+
+/** A server-given path (`/api/v1.0/…`) or a provider's absolute URL, as an address to open. */
+export function providerUrl(redirect: string): string {
+  return new URL(redirect, defaultApiBaseUrl()).href;
+}
