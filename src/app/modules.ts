@@ -12,6 +12,7 @@ import { authModule } from '../features/auth';
 import { cmsModule } from '../features/cms';
 import { configModule } from '../features/config';
 import { fieldGuidesModule } from '../features/fieldguides';
+import { logbooksModule } from '../features/logbooks';
 import { mapModule } from '../features/map';
 import { mediaModule } from '../features/media';
 import { menuModule } from '../features/menu';
@@ -38,6 +39,7 @@ export const APP_MODULES: readonly FeatureModule[] = [
   tripsModule,
   placesModule,
   fieldGuidesModule,
+  logbooksModule,
   profileModule,
   shareModule,
   speciesModule,
