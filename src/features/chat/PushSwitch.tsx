@@ -1,0 +1,71 @@
+/**
+ * The member's opt-in to chat notifications on this device: a switch, so permission is asked only
+ * when they turn it on. Errors (SPEC §8: the push library's messages, a registration error) show
+ * in an alert.
+ */
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import { messages } from '@contract/messages';
+import { apiClientFrom } from '../../api/baseQuery';
+import { useAppDispatch } from '../../app/hooks';
+import type { AppThunk } from '../../app/thunk';
+import { chatTexts } from './chatTexts';
+import { currentSubscription, pushSupported, subscribePush, unsubscribePush } from './pushSubscription';
+
+const toggle =
+  (on: boolean): AppThunk<Promise<void>> =>
+  (_dispatch, _getState, extra) =>
+    on ? subscribePush(apiClientFrom(extra), chatTexts.pushBlocked) : unsubscribePush(apiClientFrom(extra));
+
+export function PushSwitch() {
+  const dispatch = useAppDispatch();
+  const supported = pushSupported();
+  const [subscribed, setSubscribed] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!supported) return;
+    let live = true;
+    currentSubscription().then(
+      (subscription) => live && setSubscribed(subscription !== null),
+      () => live && setSubscribed(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [supported]);
+
+  const change = (on: boolean) => {
+    setBusy(true);
+    setError(null);
+    dispatch(toggle(on))
+      .then(() => setSubscribed(on))
+      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <Stack spacing={1}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={subscribed === true}
+            disabled={!supported || busy || subscribed === null}
+            onChange={(event) => change(event.target.checked)}
+          />
+        }
+        label={chatTexts.pushSwitch}
+      />
+      {!supported && <Alert severity="info">{messages.pushUnsupported}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
