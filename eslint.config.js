@@ -68,17 +68,6 @@ const serverBoundary = {
  */
 const FEATURES_DIR = path.join(import.meta.dirname, 'src', 'features');
 const PUBLIC_FILES = new Set(['', 'index', 'index.ts', 'embeds', 'embeds.ts']);
-/**
- * Deep imports written before the rule (issue 22), "importer -> imported" relative to
- * src/features: each is to move behind its domain's index.ts or embeds.ts. Do not add to it.
- */
-const DEEP_IMPORTS_LEFT = new Set([
-  // Pages being written while the rule landed (places, field guides).
-  'fieldguides/FieldGuideOverviewPage.tsx -> places/placesHooks',
-  'fieldguides/FieldGuidesPage.tsx -> places/placeFormat',
-  'fieldguides/FieldGuidesPage.tsx -> places/placesHooks',
-  'places/PlacesMap.tsx -> map/mapStyle',
-]);
 const insideFeatures = (file) => {
   const relative = path.relative(FEATURES_DIR, file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep).join('/');
@@ -100,7 +89,6 @@ const domainBoundaries = {
       if (!to) return;
       const [domain, ...rest] = to.split('/');
       if (domain === fromDomain || PUBLIC_FILES.has(rest.join('/'))) return;
-      if (DEEP_IMPORTS_LEFT.has(`${from} -> ${to}`)) return;
       context.report({ node: source, messageId: 'deep', data: { source: source.value, domain } });
     };
     return {

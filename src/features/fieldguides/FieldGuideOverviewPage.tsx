@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
 import type { FieldGuideRow } from '../../db/placeRows';
-import { useGuide } from '../places/placesHooks';
+import { useGuide } from '../places/embeds';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -17,9 +17,7 @@ import { formatMessage, messages } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
-import { distanceText } from '../places/placeFormat';
-import { SearchNearMe } from '../places/embeds';
-import { useGuidesList, useMemberPosition } from '../places/placesHooks';
+import { distanceText, SearchNearMe, useGuidesList, useMemberPosition } from '../places/embeds';
 
 export function FieldGuidesPage() {
   const [search, setSearch] = useState('');

@@ -18,7 +18,7 @@ import { formatMessage } from '@contract/messages';
 import { mapTexts } from '@contract/mapTexts';
 import { placeTexts } from '@contract/placeTexts';
 import type { PlaceRow } from '../../db/placeRows';
-import { localStyle } from '../map/mapStyle';
+import { localStyle } from '../map/embeds';
 import { placesGeoJson, areaGeoJson, boundsOf } from './placesGeoJson';
 
 const basemapUrl = () =>
