@@ -10,6 +10,7 @@ import { adminModule } from '../features/admin';
 import { adminPlacesModule } from '../features/admin-places';
 import { authModule } from '../features/auth';
 import { cmsModule } from '../features/cms';
+import { commerceModule } from '../features/commerce';
 import { configModule } from '../features/config';
 import { fieldGuidesModule } from '../features/fieldguides';
 import { logbooksModule } from '../features/logbooks';
@@ -31,6 +32,7 @@ export const APP_MODULES: readonly FeatureModule[] = [
   adminPlacesModule,
   authModule,
   cmsModule,
+  commerceModule,
   configModule,
   mapModule,
   mediaModule,
