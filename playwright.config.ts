@@ -81,6 +81,9 @@ export default defineConfig({
       RATE_LIMIT_LOGIN_MAX: '1000',
       RATE_LIMIT_REGISTER_MAX: '1000',
       RATE_LIMIT_PASSWORD_RESET_MAX: '1000',
+      // The small species extract, seeded before the server listens: every spec finds the same
+      // species at once (a first start seeds the world lists in the background, docs/sync.md).
+      SPECIES_DATA: 'demo',
     },
   },
 });

@@ -72,6 +72,12 @@ export interface ServerConfig {
   /** Honour X-Forwarded-For (behind a reverse proxy) so rate limits see the real client. */
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * The species a start seeds: 'world', the committed world lists, in the background after listening
+   * (the default); 'demo', the small US/South Africa/New Zealand extract, before listening (the
+   * end-to-end suite, so every spec finds the same species at once). docs/sync.md "Seeding at start-up".
+   */
+  speciesData: 'world' | 'demo';
   /** The shop (docs/shop.md "Payment providers"). */
   shop: {
     /** 'test': the embedded TEST gateway, no real money (the default); 'stripe': Stripe Checkout. */
@@ -137,6 +143,13 @@ function socialProviders(env: Env): ServerConfig['socialProviders'] {
   return providers;
 }
 
+function speciesData(env: Env): ServerConfig['speciesData'] {
+  const value = nonEmpty(env, 'SPECIES_DATA') ?? 'world';
+  if (value !== 'world' && value !== 'demo')
+    throw new Error(`SPECIES_DATA must be world or demo, got '${value}'`);
+  return value;
+}
+
 function shop(env: Env): ServerConfig['shop'] {
   const provider = nonEmpty(env, 'PAYMENT_PROVIDER') ?? 'test';
   if (provider !== 'test' && provider !== 'stripe')
@@ -200,6 +213,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
+    speciesData: speciesData(env),
     shop: shop(env),
   };
 }

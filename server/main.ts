@@ -13,6 +13,7 @@ import { openDatabase } from './db/database';
 import { ensureContentData, type ContentSeedCounts } from './db/content/seed';
 import { migrateToLatest } from './db/migrate';
 import { ensureReferenceData, type SeedCounts } from './db/reference/seed';
+import { seedWorldSpecies } from './db/species/background';
 import { ensureSpeciesData, type SpeciesSeedCounts } from './db/species/seed';
 import { databaseOptionsFrom } from './plugins/external/db';
 import { ensurePlacesData } from './plugins/app/places/seed';
@@ -21,7 +22,7 @@ import { demoCodesCsv, ensureLogbooksData, type DemoLogbookCode } from './plugin
 const config = loadConfig();
 const database = await openDatabase(databaseOptionsFrom(config));
 let seeded: SeedCounts | null;
-let seededSpecies: SpeciesSeedCounts | null;
+let seededSpecies: SpeciesSeedCounts | null = null;
 let seededContent: ContentSeedCounts | null;
 let seededPlaces: number | null;
 let seededLogbooks: DemoLogbookCode[] | null;
@@ -29,8 +30,9 @@ try {
   await migrateToLatest(database.db);
   // Countries, regions, languages and classifications: seeded when empty or when the extract changed.
   seeded = await ensureReferenceData(database.db);
-  // Species: the demo extract, when none was imported or it changed (never over a full import).
-  seededSpecies = await ensureSpeciesData(database.db);
+  // Species (never over a full import): the world lists are seeded in the background once the
+  // server listens (below); SPECIES_DATA=demo seeds the small extract now, when it changed.
+  if (config.speciesData === 'demo') seededSpecies = await ensureSpeciesData(database.db);
   // Terms, privacy policy and help: the rows that are missing; an existing row is the operator's.
   seededContent = await ensureContentData(database.db);
   // Demo places (real parks, approximate points): once, after the locations they lie in.
@@ -51,13 +53,17 @@ if (seededLogbooks && seededLogbooks.length > 0) {
   app.log.info({ codes: seededLogbooks.map((c) => `${c.code} ${c.name}`), file }, 'demo logbooks seeded');
 }
 if (seededContent) app.log.info({ seeded: seededContent }, 'content pages and help seeded');
-if (seededSpecies) {
-  const { origin, species, written, locations, ms } = seededSpecies;
+function logSpeciesSeed(counts: SpeciesSeedCounts | null): void {
+  if (!counts) return;
+  const { origin, species, written, locations, ms } = counts;
   app.log.info({ origin, species, written, locations, ms }, 'species data seeded');
 }
+logSpeciesSeed(seededSpecies);
+let closing = false;
 
 let control: ControlSocket | null = null;
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  closing = true;
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info(`${signal ?? 'close'} received, shutting down`);
   await control?.close();
@@ -68,6 +74,13 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 await app.listen({ port: config.port, host: config.host });
 // The operator CLI's way in while this process holds the embedded database (control.ts).
 control = await startControlSocket({ dataDir: config.dataDir, database, log: app.log });
+if (config.speciesData === 'world') {
+  // The species calls answer `loading` meanwhile; a seed cut short by a stop resumes next start.
+  seedWorldSpecies(database.db, app.speciesSeed).then(logSpeciesSeed, (error: unknown) => {
+    if (closing) app.log.warn('species seed stopped by the shutdown; it resumes at the next start');
+    else app.log.error({ err: error }, 'species seed failed; it is tried again at the next start');
+  });
+}
 app.log.info(
   `${config.publicUrl} — ${database.kind === 'pglite' ? `embedded database in ${config.dataDir}/pglite` : 'PostgreSQL'}, ` +
     `mail ${config.smtpUrl ? 'via SMTP' : `to ${config.dataDir}/mail`}`,

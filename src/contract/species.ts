@@ -8,7 +8,7 @@ import { Type, type Static } from 'typebox';
 import { success } from './envelope';
 import { canonicalClassification } from './reference';
 import { SKIP_MAX } from './paging';
-import { SyncRecordSchema } from './sync';
+import { LoadingSchema, SyncRecordSchema } from './sync';
 
 /** One entry of `taxa` / `taxa_alt`: the species as one classification lists it. */
 export const TaxaEntrySchema = Type.Object({
@@ -189,6 +189,7 @@ export type SpeciesListRequest = Static<typeof SpeciesListRequestSchema>;
 export const SpeciesListResponseSchema = success({
   species: Type.Array(SpeciesSchema, { description: 'By group, taxonomic sort, family, name' }),
   total: Type.Integer({ minimum: 0, description: 'Species matching the filter, over every page' }),
+  loading: Type.Optional(LoadingSchema),
 });
 export type SpeciesListResponse = Static<typeof SpeciesListResponseSchema>;
 

@@ -135,6 +135,22 @@ export const PullQuerySchema = Type.Object({
 });
 export type PullQuery = Static<typeof PullQuerySchema>;
 
+/**
+ * The server is still loading a reference collection (the species lists at a first start): what
+ * it answers is what is stored so far. `total` is 0 until the lists are read.
+ */
+export const LoadingSchema = Type.Object(
+  {
+    done: Type.Integer({ minimum: 0, description: 'Records of the data already stored' }),
+    total: Type.Integer({ minimum: 0, description: 'Records in the data (0 while the files are read)' }),
+  },
+  {
+    additionalProperties: false,
+    description: 'Present only while the server is still loading: pull again later for the rest',
+  },
+);
+export type Loading = Static<typeof LoadingSchema>;
+
 export const PullResponseSchema = success({
   records: Type.Array(SyncRecordSchema, { description: 'Oldest change first; tombstones included' }),
   more: Type.Boolean({ description: 'A further batch exists: pull again with the answered last_mod' }),
@@ -151,6 +167,7 @@ export const PullResponseSchema = success({
         'counts (species); a device shows an indeterminate progress without it',
     }),
   ),
+  loading: Type.Optional(LoadingSchema),
 });
 export type PullResponse = Static<typeof PullResponseSchema>;
 

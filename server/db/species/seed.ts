@@ -11,8 +11,8 @@
  * rows: PGlite is single-connection, so one long transaction would block every request. A failed
  * import leaves whole chunks written; running it again finishes the job.
  *
- * Start-up calls `ensureSpeciesData`: it seeds the committed demo extract when no species import
- * is recorded or the extract changed, and never over a full import (`import:species --from`).
+ * Start-up seeds the committed world lists in the background (background.ts); tests seed the demo
+ * extract with `ensureSpeciesData`. Neither replaces an operator's full import (`import:species --from`).
  */
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
@@ -32,7 +32,22 @@ const BATCH = 250;
 const TRANSACTION_ROWS = 2000;
 const LOCATION_BATCH = 1000;
 
-export type SpeciesOrigin = 'demo' | 'full';
+/** `demo`: the test extract; `world`: the committed world lists (start-up); `full`: an operator's import. */
+export type SpeciesOrigin = 'demo' | 'world' | 'full';
+/** While seeding, coverage is recomputed after about this many written species (it takes 1–4 s). */
+const COVERAGE_EVERY = 10_000;
+
+export interface SeedOptions {
+  origin: SpeciesOrigin;
+  checksum: string;
+  /** Species per transaction (TRANSACTION_ROWS); tests make it small to see many chunks. */
+  transactionRows?: number;
+  /**
+   * Called before the first chunk and after each committed one with how many species of the data
+   * are stored as they are in it. A throw stops the seed there (what is committed stays).
+   */
+  onProgress?: (done: number, total: number) => void | Promise<void>;
+}
 
 export interface SpeciesSeedCounts {
   origin: SpeciesOrigin;
@@ -141,7 +156,7 @@ const counterOf = (rev: string) => Number(rev.split('_')[0]) || 0;
 export async function seedSpecies(
   db: Kysely<DB>,
   records: readonly SpeciesRecord[],
-  options: { origin: SpeciesOrigin; checksum: string },
+  options: SeedOptions,
 ): Promise<SpeciesSeedCounts> {
   const started = Date.now();
   const locationIds = new Set((await db.selectFrom('locations').select('id').execute()).map((row) => row.id));
@@ -170,7 +185,10 @@ export async function seedSpecies(
   const gone = [...stored].filter(([id, row]) => !row.deleted && !present.has(id));
 
   let writtenLocations = 0;
-  for (const chunk of chunks(changed, TRANSACTION_ROWS)) {
+  let done = records.length - changed.length;
+  let sinceCoverage = 0;
+  await options.onProgress?.(done, records.length);
+  for (const chunk of chunks(changed, options.transactionRows ?? TRANSACTION_ROWS)) {
     await db.transaction().execute(async (trx) => {
       // Allocated per transaction under the lock, so an API edit committed meanwhile never ends
       // up with a mod above rows this chunk commits later (mod.ts).
@@ -199,6 +217,14 @@ export async function seedSpecies(
       }
       writtenLocations += locationRows.length;
     });
+    done += chunk.length;
+    sinceCoverage += chunk.length;
+    // A first start seeds for a minute: let the config dialog offer what is already loaded.
+    if (sinceCoverage >= COVERAGE_EVERY && done < records.length) {
+      await recomputeCoverage(db);
+      sinceCoverage = 0;
+    }
+    await options.onProgress?.(done, records.length);
   }
   for (const chunk of chunks(gone, TRANSACTION_ROWS)) {
     await db.transaction().execute(async (trx) => {
@@ -266,23 +292,39 @@ export async function importSpecies(
 }
 
 /**
- * Start-up: seeds the demo extract when no species import is recorded, or the recorded one is an
- * older demo extract. A full import is never replaced. Answers the counts when it seeded, null when
- * nothing was to do. Needs the reference locations (ensureReferenceData first).
+ * Whether the start-up seed of `dir` (as `origin`) has anything to do: not over an operator's full
+ * import, nor when the same files are recorded and species are stored. Anything else (nothing
+ * recorded, the demo extract, an older world list, a seed that stopped half-way) seeds; the seed
+ * skips the species already stored as they are in the data, so a stopped one resumes.
  */
-export async function ensureSpeciesData(
+export async function speciesSeedNeeded(
   db: Kysely<DB>,
-  dir: string = SPECIES_EXTRACT_DIR,
-): Promise<SpeciesSeedCounts | null> {
+  dir: string,
+  origin: Exclude<SpeciesOrigin, 'full'>,
+): Promise<{ checksum: string } | null> {
   const imported = await db
     .selectFrom('reference_imports')
     .select('checksum')
     .where('dataset', '=', DATASET)
     .executeTakeFirst();
   if (imported?.checksum.startsWith('full:')) return null;
-  if (imported?.checksum === `demo:${await speciesChecksum(dir)}`) {
+  const checksum = await speciesChecksum(dir);
+  if (imported?.checksum === `${origin}:${checksum}`) {
     const anySpecies = await db.selectFrom('species').select('id').limit(1).executeTakeFirst();
     if (anySpecies) return null;
   }
+  return { checksum };
+}
+
+/**
+ * Tests (and a quick local start): seeds the demo extract when no species import is recorded, or
+ * the recorded one is other data than it. A full import is never replaced. Answers the counts when
+ * it seeded, null when nothing was to do. Needs the reference locations (ensureReferenceData first).
+ */
+export async function ensureSpeciesData(
+  db: Kysely<DB>,
+  dir: string = SPECIES_EXTRACT_DIR,
+): Promise<SpeciesSeedCounts | null> {
+  if (!(await speciesSeedNeeded(db, dir, 'demo'))) return null;
   return importSpecies(db, dir, 'demo');
 }

@@ -102,6 +102,7 @@ const collection: FastifyPluginCallbackTypebox = (app, _options, done) => {
         more: result.more,
         last_mod: result.lastMod,
         ...(result.total === undefined ? {} : { total: result.total }),
+        ...(result.loading === undefined ? {} : { loading: result.loading }),
       };
     },
   );

@@ -1,7 +1,8 @@
 /**
  * Species (SPEC §7 "Species, observations, media"; docs/api.md "Species"):
  * - POST species: the list for classifications (config strings) and a location, searched and
- *   paged, in taxonomic order, with the total. A client token is enough (reference data).
+ *   paged, in taxonomic order, with the total. A client token is enough (reference data). While
+ *   the start-up seed runs, `loading` says how far it is (the answer holds what is stored so far).
  * - GET species/{id}: one species; with observations=true and a member token, a page of the
  *   member's own sightings of it too (limit 1–500, default 100; skip). Unknown or deleted: 404.
  * - PUT species/{id}: an admin edit (role admin or permission species-admin:r, SPEC §6) of names,
@@ -62,8 +63,12 @@ const species: FastifyPluginCallbackTypebox = (app, _options, done) => {
       }
       const term = body.search?.trim() ?? '';
       const search = foldText(term);
+      // While the start-up seed runs, the answer holds the species stored so far and says so.
+      const loading = app.speciesSeed.loading;
+      const extra = loading ? { loading } : {};
       // Only punctuation: nothing can match (as GET locations answers).
-      if (term !== '' && search === '') return { status: 'success' as const, species: [], total: 0 };
+      if (term !== '' && search === '')
+        return { status: 'success' as const, species: [], total: 0, ...extra };
       const { species: found, total } = await app.species.list({
         scope,
         locationIds,
@@ -76,6 +81,7 @@ const species: FastifyPluginCallbackTypebox = (app, _options, done) => {
         status: 'success' as const,
         species: language === undefined ? found : found.map((one) => namesIn(one, language)),
         total,
+        ...extra,
       };
     },
   );

@@ -32,6 +32,8 @@ export interface PullResult {
   lastMod: number;
   /** Optional: how many records match after the cursor asked for (PullResponse `total`). */
   total?: number;
+  /** Optional: the server is still loading this collection (PullResponse `loading`). */
+  loading?: { done: number; total: number };
 }
 
 export interface PushResult {

@@ -15,6 +15,8 @@
  *   never changed was never on the list, so the later batches of a first sync carry none of them;
  *   a first pull (cursor 0) holds nothing to drop and gets none either (docs/sync.md).
  * - Two queries per batch: the species (by the `mod` index), then their locations.
+ * - While the start-up seed runs (background.ts), every answer carries `loading` ({done, total}):
+ *   the answer holds what is stored so far, and later species come after its cursor.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { Compile } from 'typebox/compile';
@@ -22,6 +24,7 @@ import { formatMessage, messages } from '@contract/messages';
 import { SpeciesCollectionFilterSchema, type SpeciesCollectionFilter } from '@contract/species';
 import type { SyncRecord } from '@contract/sync';
 import type { DB } from '../../../db/schema';
+import type { SpeciesSeedStatus } from '../../../db/species/background';
 import { badRequest } from '../../../errors';
 import type { PullOptions, PullResult, ReadOnlyCollectionSource } from '../collections/source';
 import { onListSql, scopeOf, type ListScope } from './classifications';
@@ -48,7 +51,10 @@ type PulledRow = SpeciesDataRow & { mod: string; rev: string; deleted: boolean; 
 export class SpeciesCollectionSource implements ReadOnlyCollectionSource {
   readonly readOnly = true;
 
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly seed?: SpeciesSeedStatus,
+  ) {}
 
   async pull(_context: unknown, options: PullOptions): Promise<PullResult> {
     const conditions: RawBuilder<unknown>[] = [sql`s.mod > ${options.lastMod}`];
@@ -87,8 +93,11 @@ export class SpeciesCollectionSource implements ReadOnlyCollectionSource {
     // The count lets the sync popup show a percentage: asked for once per pull, and a one-batch
     // answer is its own total.
     const lastMod = last === undefined ? options.lastMod : Number(last.mod);
-    if (!options.withTotal) return { records, more, lastMod };
-    return { records, more, lastMod, total: more ? await this.count(conditions) : records.length };
+    // While the start-up seed runs, the device hears so and pulls again later (docs/sync.md).
+    const loading = this.seed?.loading;
+    const extra = loading ? { loading } : {};
+    if (!options.withTotal) return { records, more, lastMod, ...extra };
+    return { records, more, lastMod, total: more ? await this.count(conditions) : records.length, ...extra };
   }
 
   private async count(conditions: RawBuilder<unknown>[]): Promise<number> {
