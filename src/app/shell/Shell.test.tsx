@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '@contract/labels';
+import { logbookTexts } from '@contract/logbookTexts';
 import { formatMessage, messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';
 import { product } from '@config/product';
@@ -223,9 +225,7 @@ describe('the page guard', () => {
     signIn(store);
     renderApp(<AppRoutes />, { route: '/logbooks', preloadedState: { session: store.getState().session } });
     expect(await screen.findByRole('heading', { level: 1, name: labels.logbooksOverview })).toBeTruthy();
-    expect(
-      screen.getByText(formatMessage(messages.comingSoonBody, { feature: labels.featureLogbooks })),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: logbookTexts.whatTitle })).toBeTruthy();
   });
 });
 
