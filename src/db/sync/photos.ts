@@ -41,7 +41,8 @@ export async function uploadPhotos(
     send: (photo) =>
       api.request('PUT', photoUploadPath(photo.media_id), {
         image: `data:${photo.content_type};base64,${base64Of(photo.bytes)}`,
-        observation_id: photo.observation_id,
+        // A post's photo belongs to no sighting ('' on the device): the server is told none.
+        ...(photo.observation_id === '' ? {} : { observation_id: photo.observation_id }),
       }),
   });
   return { uploaded: sent, parked };
