@@ -1,0 +1,143 @@
+/**
+ * One newsfeed item as a list shows it: who, what (a post, a sighting or lifer, a new group member),
+ * when, the text (always as text, never HTML), the photos, and a link to its page with its likes
+ * and comments. Sightings show species, date, note and place names: the feed never carries a
+ * coordinate (docs/api.md "Newsfeed").
+ */
+import { Link as RouterLink } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { FeedItem } from '@contract/community';
+import { formatMessage } from '@contract/messages';
+import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
+import { ageText } from '../../lib/ageText';
+
+/** The photos an item shows: a post's, else the sighting's own (not a species' reference thumbnail). */
+export function photosOf(item: FeedItem): { media_id: string; path: string }[] {
+  if (item.photos.length > 0)
+    return item.photos.map(({ media_id, thumbnail }) => ({ media_id, path: thumbnail }));
+  return (item.observation?.media ?? [])
+    .filter((media) => media.species_thumb !== true)
+    .sort((a, b) => Number(b.featured) - Number(a.featured))
+    .map(({ media_id, path }) => ({ media_id, path }));
+}
+
+/** The photo whose likes and comments are the item's (docs/api.md: posts reuse the photo calls). */
+export function discussionPhotoOf(item: FeedItem): string | null {
+  return photosOf(item)[0]?.media_id ?? null;
+}
+
+export function itemPath(feedId: string): string {
+  return `/newsfeed-item/${encodeURIComponent(feedId)}`;
+}
+
+function whatText(item: FeedItem, speciesName: string | null): string {
+  const species = speciesName ?? item.observation?.taxa?.name ?? texts.unknownSpecies;
+  switch (item.type) {
+    case 'post':
+      return texts.typePost;
+    case 'sighting':
+      return `${texts.typeSighting} ${species}`;
+    case 'lifer':
+      return `${texts.typeLifer} ${species}`;
+    case 'group_member':
+      return formatMessage(texts.typeGroupMember, { group: item.group?.title ?? '' });
+  }
+}
+
+export interface FeedItemCardProps {
+  item: FeedItem;
+  /** The species' common name from the device, when it has the species. */
+  speciesName?: string | null;
+  /** On the item's own page: no link to itself, photos at full width. */
+  standalone?: boolean;
+}
+
+export function FeedItemCard({ item, speciesName = null, standalone = false }: FeedItemCardProps) {
+  const headingId = `feed-item-${item.feed_id}`;
+  const photos = photosOf(item);
+  const places = Object.values(item.observation?.location ?? {});
+  const note = item.type === 'post' ? item.text : (item.observation?.note ?? '');
+  return (
+    <Card component="article" variant="outlined" aria-labelledby={headingId}>
+      <CardContent>
+        <Stack spacing={1.5}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Avatar src={item.author.avatar ?? undefined} alt="" aria-hidden sx={{ width: 40, height: 40 }}>
+              {item.author.nickname.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Box>
+              <Typography component={standalone ? 'h2' : 'h3'} variant="subtitle1" id={headingId}>
+                {item.author.nickname} {whatText(item, speciesName)}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                <time dateTime={new Date(item.date * 1000).toISOString()}>{ageText(item.date)}</time>
+                {item.group && item.type !== 'group_member'
+                  ? ` · ${formatMessage(texts.inGroup, { group: item.group.title })}`
+                  : ''}
+              </Typography>
+            </Box>
+          </Stack>
+          {note !== '' && (
+            <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note}</Typography>
+          )}
+          {(places.length > 0 || item.hotspot || item.trip) && (
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+              {item.hotspot && (
+                <Chip size="small" label={formatMessage(texts.atPlace, { place: item.hotspot.name })} />
+              )}
+              {places.slice(0, 1).map((place) => (
+                <Chip key={place} size="small" label={formatMessage(texts.atPlace, { place })} />
+              ))}
+              {item.trip && (
+                <Chip size="small" label={formatMessage(texts.onTrip, { trip: item.trip.name })} />
+              )}
+            </Stack>
+          )}
+          {photos.length > 0 && (
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 1,
+                gridTemplateColumns: standalone ? '1fr' : 'repeat(auto-fill, minmax(140px, 1fr))',
+              }}
+            >
+              {photos.map((photo) => (
+                <Box
+                  key={photo.media_id}
+                  component="img"
+                  src={photo.path}
+                  alt={formatMessage(texts.photoAlt, { author: item.author.nickname })}
+                  loading="lazy"
+                  sx={{
+                    width: '100%',
+                    maxHeight: standalone ? '70vh' : 220,
+                    objectFit: standalone ? 'contain' : 'cover',
+                    borderRadius: 1,
+                    bgcolor: 'action.hover',
+                  }}
+                />
+              ))}
+            </Box>
+          )}
+          {!standalone && (
+            <Link
+              component={RouterLink}
+              to={itemPath(item.feed_id)}
+              aria-describedby={headingId}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {texts.openItem}
+            </Link>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * /home, /home/newsfeed, /newsfeed (everyone's feed) and /home/newsfeed/people (Posts from
+ * Friends: the member's and the people they follow; SPEC §2, §6 guests cannot use friends). The
+ * feed is what the device kept (live query), brought up to date while online, so offline it shows
+ * the feed read before with a note (SPEC §4 says an empty feed; keeping it is issue 16's choice,
+ * docs/sync.md). Older items load as the end of the list comes into view, or with the button.
+ */
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/sessionSlice';
+import { uiActions } from '../../app/uiSlice';
+import type { FeedKey } from '../../db/newsfeedRows';
+import { FeedItemCard } from './FeedItemCard';
+import { useFeed, useSpeciesNames } from './newsfeedHooks';
+import { PendingPostCard } from './PendingPostCard';
+import { PostComposer } from './PostComposer';
+
+export const EVERYONE_PATH = '/home/newsfeed';
+export const FOLLOWING_PATH = '/home/newsfeed/people';
+
+type Tab = 'everyone' | 'following';
+
+/** Which tab a /home/* address is; null for an address SPEC does not name (it goes to ''). */
+export function tabOfHomePath(rest: string | undefined): Tab | null {
+  const path = (rest ?? '').replace(/\/+$/, '');
+  if (path === '' || path === 'newsfeed') return 'everyone';
+  if (path === 'newsfeed/people') return 'following';
+  return null;
+}
+
+export function HomePage() {
+  const tab = tabOfHomePath(useParams()['*']);
+  if (tab === null) return <Navigate to="/" replace />;
+  return <FeedPage tab={tab} />;
+}
+
+export function NewsfeedPage() {
+  return <FeedPage tab="everyone" />;
+}
+
+/** Loads the next older page when the end of the list comes into view (where the browser can say). */
+function useLoadWhenSeen(load: () => void, enabled: boolean) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [load, enabled]);
+  return sentinel;
+}
+
+function FeedPage({ tab }: { tab: Tab }) {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const feed: FeedKey | null = tab === 'everyone' ? 'all' : user ? `following:${user.user_id}` : null;
+  const view = useFeed(feed);
+  const names = useSpeciesNames(view.items);
+  // Older pages only below a run read from the server (the first read is the refresh's).
+  const hasMore = view.marks?.read === true && view.marks.prev_mod !== null;
+  const sentinel = useLoadWhenSeen(view.loadOlder, view.isOnline && hasMore && !view.loadingOlder);
+  const title = tab === 'everyone' ? labels.newsfeed : labels.postsFromFriends;
+
+  return (
+    <Stack spacing={3} sx={{ py: 3, maxWidth: 880 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        {feed !== null && (
+          <Button
+            startIcon={view.refreshing ? <CircularProgress size={16} /> : <RefreshIcon />}
+            onClick={view.refresh}
+            disabled={!view.isOnline || view.refreshing}
+          >
+            {texts.refresh}
+          </Button>
+        )}
+      </Stack>
+      <Tabs value={tab} aria-label={texts.tabs}>
+        <Tab value="everyone" label={texts.tabEveryone} component={RouterLink} to={EVERYONE_PATH} />
+        <Tab value="following" label={texts.tabFollowing} component={RouterLink} to={FOLLOWING_PATH} />
+      </Tabs>
+      {!view.isOnline && <Alert severity="info">{texts.offlineNote}</Alert>}
+      {view.failure && <Alert severity="error">{view.failure}</Alert>}
+      {user ? (
+        <PostComposer />
+      ) : (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography>{tab === 'following' ? texts.followingSignIn : texts.composerSignIn}</Typography>
+          <Button
+            variant="outlined"
+            onClick={() => dispatch(uiActions.modalOpened({ name: 'login', props: {} }))}
+          >
+            {messages.loginButton}
+          </Button>
+        </Stack>
+      )}
+      {feed !== null && (
+        <Stack component="section" spacing={2} aria-label={texts.feedList}>
+          {user &&
+            view.pending.map((post) => (
+              <PendingPostCard key={post.rowId} post={post} nickname={user.nickname} />
+            ))}
+          {view.items === undefined ? (
+            <CircularProgress aria-label={messages.loading} />
+          ) : view.items.length === 0 && view.pending.length === 0 ? (
+            <Typography color="text.secondary">
+              {!view.isOnline && !view.marks?.read
+                ? texts.emptyOffline
+                : tab === 'following'
+                  ? texts.emptyFollowing
+                  : texts.empty}
+            </Typography>
+          ) : (
+            view.items.map((item) => (
+              <FeedItemCard
+                key={item.feed_id}
+                item={item}
+                speciesName={
+                  item.observation?.species_id ? (names.get(item.observation.species_id) ?? null) : null
+                }
+              />
+            ))
+          )}
+          <div ref={sentinel} />
+          {view.items !== undefined &&
+            view.items.length > 0 &&
+            (hasMore ? (
+              <Button
+                onClick={view.loadOlder}
+                disabled={!view.isOnline || view.loadingOlder}
+                sx={{ alignSelf: 'center' }}
+              >
+                {view.loadingOlder ? messages.loading : texts.loadOlder}
+              </Button>
+            ) : (
+              <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+                {texts.end}
+              </Typography>
+            ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

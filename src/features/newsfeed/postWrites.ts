@@ -1,0 +1,104 @@
+/**
+ * Writing a post (PUT newsfeed/{id}; docs/api.md "Newsfeed", docs/sync.md "The newsfeed offline").
+ * A post is the member's own work, so it is kept on the device first and sent by the member's sync
+ * runtime, online or not, exactly as a comment made offline:
+ * - its photos (already resized on the device) go into the photo upload queue under ids made here,
+ *   with no sighting (`observation_id` ''), so a replay never makes a second photo;
+ * - the post itself becomes an offline stored request under an id made here, so a replay edits
+ *   the same post instead of writing a second one (the server answers `created: false`).
+ * One strict transaction writes both: a phone that dies a moment later still has the post. The
+ * sync pass uploads the photos before it replays stored requests, so the post names photos the
+ * server holds.
+ */
+import { POST_PHOTOS_MAX, POST_TEXT_MAX, type PostRequest } from '@contract/community';
+import type { FieldmarkDB } from '../../db/FieldmarkDB';
+import type { OutboxRow, PhotoUploadRow } from '../../db/rows';
+import { storeRequest } from '../../db/sync/outbox';
+
+/** A photo of the composer, resized on the device (observations' usePendingPhotos). */
+export interface PostPhoto {
+  media_id: string;
+  bytes: ArrayBuffer;
+  content_type: string;
+  width: number;
+  height: number;
+}
+
+const POST_PATH = /^newsfeed\/([A-Za-z0-9_-]{1,64})$/;
+
+export function postPath(postId: string): string {
+  return `newsfeed/${postId}`;
+}
+
+/** Why a post cannot be written as it is, or null. The server says the same (docs/api.md). */
+export function postProblem(text: string, photoCount: number): 'empty' | 'tooLong' | 'tooManyPhotos' | null {
+  if (text.trim() === '' && photoCount === 0) return 'empty';
+  if (text.trim().length > POST_TEXT_MAX) return 'tooLong';
+  if (photoCount > POST_PHOTOS_MAX) return 'tooManyPhotos';
+  return null;
+}
+
+/** Keeps the post and its photos on the device for the sync runtime to send; answers its id. */
+export async function writePost(
+  db: FieldmarkDB,
+  userId: string,
+  post: { text: string; photos: readonly PostPhoto[] },
+  now = Date.now(),
+): Promise<{ postId: string; row: OutboxRow }> {
+  const postId = crypto.randomUUID();
+  const uploads: PhotoUploadRow[] = post.photos.map((photo, index) => ({
+    media_id: photo.media_id,
+    observation_id: '',
+    user_id: userId,
+    bytes: photo.bytes,
+    content_type: photo.content_type,
+    width: photo.width,
+    height: photo.height,
+    // One millisecond apart: the queue uploads by `created`, so the photos keep the post's order.
+    created: now + index,
+    attempts: 0,
+  }));
+  const body: PostRequest = { text: post.text.trim(), photos: post.photos.map((photo) => photo.media_id) };
+  const row = await db.transaction('rw', db.photo_uploads, db.outbox, async () => {
+    if (uploads.length > 0) await db.photo_uploads.bulkPut(uploads);
+    return storeRequest(db, { url: postPath(postId), type: 'PUT', data: body, user_id: userId }, now);
+  });
+  return { postId, row };
+}
+
+/** A post of the member that waits in the outbox (or was refused, with the server's reason). */
+export interface PendingPost {
+  postId: string;
+  rowId: string;
+  text: string;
+  photoIds: string[];
+  time: number;
+  refused: string | null;
+}
+
+/** The member's posts among their outbox rows, newest first. */
+export function pendingPosts(rows: readonly OutboxRow[]): PendingPost[] {
+  const posts: PendingPost[] = [];
+  for (const row of rows) {
+    const match = POST_PATH.exec(row.url);
+    if (!match || row.type !== 'PUT') continue;
+    const data = row.data as PostRequest;
+    posts.push({
+      postId: match[1]!,
+      rowId: row.id,
+      text: typeof data.text === 'string' ? data.text : '',
+      photoIds: Array.isArray(data.photos) ? data.photos : [],
+      time: row.time,
+      refused: row.parked?.reason ?? null,
+    });
+  }
+  return posts.sort((a, b) => b.time - a.time);
+}
+
+/** Drops a refused post and its photos that still wait (the member let it go). */
+export async function discardPost(db: FieldmarkDB, post: PendingPost): Promise<void> {
+  await db.transaction('rw', db.photo_uploads, db.outbox, async () => {
+    await db.outbox.delete(post.rowId);
+    await db.photo_uploads.bulkDelete(post.photoIds);
+  });
+}

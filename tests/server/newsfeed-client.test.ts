@@ -1,0 +1,148 @@
+/**
+ * The newsfeed client against the real server (issue 16): what the pages fetch is kept on the
+ * device (Dexie on fake-indexeddb) and read back with no network; a refresh brings new and deleted
+ * items without gaps or repeats; older pages join the kept run; a post written on the device (text
+ * and a photo) reaches the server once through the member's sync pass, even when replayed.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FeedResponse } from '@contract/community';
+import type { ApiClient } from '../../src/api/client';
+import { FieldmarkDB } from '../../src/db/FieldmarkDB';
+import { createSyncEngine, MEMBER_COLLECTIONS, syncMemberData } from '../../src/db/sync';
+import { storeRequest } from '../../src/db/sync/outbox';
+import { fetchItem, fetchOlder, refreshFeed } from '../../src/features/newsfeed/newsfeedApi';
+import { feedMarks, feedOnDevice, itemOnDevice } from '../../src/features/newsfeed/newsfeedStore';
+import { pendingPosts, writePost } from '../../src/features/newsfeed/postWrites';
+import { memberApiClient } from '../../src/test/memberTokens';
+import { callApi, buildTestApp, type TestApp } from './helpers';
+import { pushSighting, smallJpeg } from './media-helpers';
+import { createSyncMember, type SyncMember } from './sync-helpers';
+
+let t: TestApp;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  baseUrl = await t.listen();
+}, 300_000);
+afterAll(() => t.close());
+
+let counter = 0;
+let db: FieldmarkDB;
+let ann: SyncMember;
+let bob: SyncMember;
+let client: ApiClient;
+let online: boolean;
+
+beforeEach(async () => {
+  counter += 1;
+  db = new FieldmarkDB(`newsfeed-client-${counter}.db`);
+  ann = await createSyncMember(t);
+  bob = await createSyncMember(t);
+  online = true;
+  client = memberApiClient(
+    baseUrl,
+    { auth_token: ann.device1 },
+    {
+      isOnline: () => online,
+      retries: 0,
+      fetch: (input, init) => (online ? fetch(input, init) : Promise.reject(new TypeError('offline'))),
+    },
+  );
+});
+
+async function bobPosts(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = randomUUID();
+    const answer = await callApi(t, 'PUT', `/newsfeed/${id}`, bob.device1, { text: `Bob's post ${index}` });
+    expect(answer.statusCode, answer.body).toBe(200);
+    ids.push(id);
+  }
+  return ids;
+}
+
+describe('the feed kept on the device', () => {
+  it("keeps a followed member's public sighting, and shows it offline", async () => {
+    await callApi(t, 'PUT', `/users/${bob.id}/follow`, ann.device1, { follow: true });
+    const sightingId = randomUUID();
+    await pushSighting(t, bob, sightingId, true);
+    await pushSighting(t, bob, randomUUID(), false);
+    const feed = `following:${ann.id}` as const;
+
+    await refreshFeed(db, client, feed);
+    online = false;
+
+    const kept = await feedOnDevice(db, feed);
+    expect(kept.map((item) => [item.type, item.author_id, item.observation?.observation_id])).toEqual([
+      ['sighting', bob.id, sightingId],
+    ]);
+    expect(await itemOnDevice(db, kept[0]!.feed_id)).toEqual(kept[0]);
+    await expect(refreshFeed(db, client, feed)).rejects.toThrow();
+    expect(await feedOnDevice(db, feed)).toEqual(kept);
+  });
+
+  it('pages older items into the run, and a refresh brings new and deleted posts with no repeats', async () => {
+    const posts = await bobPosts(25);
+    const feed = `following:${ann.id}` as const;
+    await callApi(t, 'PUT', `/users/${bob.id}/follow`, ann.device1, { follow: true });
+
+    await refreshFeed(db, client, feed);
+    expect((await feedOnDevice(db, feed)).map((item) => item.feed_id)).toEqual(posts.slice(5).reverse());
+    expect((await feedMarks(db, feed)).prev_mod).not.toBeNull();
+
+    expect(await fetchOlder(db, client, feed)).toBe(true);
+    expect((await feedOnDevice(db, feed)).map((item) => item.feed_id)).toEqual([...posts].reverse());
+    expect((await feedMarks(db, feed)).prev_mod).toBeNull();
+    expect(await fetchOlder(db, client, feed)).toBe(false);
+
+    const [newer] = await bobPosts(1);
+    await callApi(t, 'DELETE', `/newsfeed/${posts[3]}`, bob.device1);
+    await refreshFeed(db, client, feed);
+    const after = (await feedOnDevice(db, feed)).map((item) => item.feed_id);
+    expect(after).toEqual([newer, ...[...posts].reverse().filter((id) => id !== posts[3])]);
+
+    // An item read on its own page: fetched fresh; a deleted one is forgotten.
+    expect((await fetchItem(db, client, posts[4]!))?.feed_id).toBe(posts[4]);
+    await callApi(t, 'DELETE', `/newsfeed/${posts[4]}`, bob.device1);
+    expect(await fetchItem(db, client, posts[4]!)).toBeNull();
+    expect(await itemOnDevice(db, posts[4]!)).toBeUndefined();
+  });
+});
+
+describe('a post written on the device', () => {
+  it('with a photo reaches the server once through the sync pass, even when replayed', async () => {
+    const jpeg = await smallJpeg();
+    const bytes = jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.byteLength) as ArrayBuffer;
+    const photo = { media_id: randomUUID(), bytes, content_type: 'image/jpeg', width: 64, height: 48 };
+    online = false;
+    const { postId, row } = await writePost(db, ann.id, { text: '  Heron at dawn  ', photos: [photo] });
+    expect(pendingPosts(await db.outbox.toArray())).toMatchObject([
+      { postId, text: 'Heron at dawn', photoIds: [photo.media_id], refused: null },
+    ]);
+
+    online = true;
+    const engine = createSyncEngine({
+      db,
+      api: client,
+      collections: MEMBER_COLLECTIONS,
+      isOnline: () => true,
+      currentUserId: () => ann.id,
+      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
+      log: () => undefined,
+    });
+    const summary = await syncMemberData({ db, api: client }, engine, ann.id);
+    expect(summary).toMatchObject({ uploaded: 1, sent: 1, parked: 0, error: null });
+    expect(await db.outbox.count()).toBe(0);
+
+    // The same request replayed (an answer lost after the server stored it): still one post.
+    await storeRequest(db, { url: row.url, type: row.type, data: row.data, user_id: ann.id });
+    await syncMemberData({ db, api: client }, engine, ann.id);
+    const mine = (await callApi(t, 'GET', `/newsfeed/${ann.id}`, bob.device1)).json<FeedResponse>();
+    expect(mine.items.map((item) => [item.feed_id, item.text, item.photos.map((p) => p.media_id)])).toEqual([
+      [postId, 'Heron at dawn', [photo.media_id]],
+    ]);
+  });
+});
