@@ -1,0 +1,408 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import type { Cart, Order, Product } from '@contract/shop';
+import { shopTexts as texts } from '@contract/shopTexts';
+import { AppRoutes } from '../../app/router';
+import { networkActions } from '../../app/networkSlice';
+import { sessionActions, sessionSlice } from '../../app/sessionSlice';
+import { aLoginResponse } from '../../test/factories';
+import { fakeNetwork, type FakeNetwork, type SentRequest } from '../../test/fakeNetwork';
+import { renderApp } from '../../test/renderApp';
+import { lineOf, loadCart, saveCart, saveCheckout } from './cartStore';
+import { handOver } from './PaymentPage';
+
+const exactly = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
+
+function signedIn(roles: string[] = ['member']) {
+  return {
+    session: sessionSlice.reducer(
+      undefined,
+      sessionActions.loggedIn({
+        response: aLoginResponse({ roles }),
+        username: 'wren@example.org',
+        method: 'basic',
+      }),
+    ),
+  };
+}
+
+function aProduct(id: string, name: string, extra: Partial<Product> = {}): Product {
+  return {
+    id,
+    name,
+    description: `About ${name}.`,
+    images: [],
+    price_minor: 1500,
+    currency: 'USD',
+    kind: 'logbook',
+    grants: { logbook: { location_id: 'ZAF', classification: 'mammals-larger' } },
+    hidden: false,
+    stock: null,
+    file: null,
+    created_at: '2026-11-28T00:00:00.000Z',
+    updated_at: '2026-11-28T00:00:00.000Z',
+    ...extra,
+  };
+}
+
+const mammals = aProduct('0190a0a0-0000-7000-8000-000000000001', 'Mammals of South Africa');
+const birds = aProduct('0190a0a0-0000-7000-8000-000000000002', 'Birds of the United States', {
+  price_minor: 2000,
+});
+
+/** The server's pricing of the given lines: its own prices, whatever the client sent. */
+function pricedCart(items: Array<{ product_id: string; quantity: number }>): Cart {
+  const lines = items.map((item) => {
+    const product = [mammals, birds].find((p) => p.id === item.product_id)!;
+    return {
+      product_id: product.id,
+      name: product.name,
+      kind: product.kind,
+      quantity: item.quantity,
+      unit_price_minor: product.price_minor,
+      line_total_minor: product.price_minor * item.quantity,
+      currency: product.currency,
+      available: true,
+    };
+  });
+  return {
+    id: 'u-1',
+    items: lines,
+    currency: 'USD',
+    subtotal_minor: lines.reduce((sum, line) => sum + line.line_total_minor, 0),
+  };
+}
+
+function shopNetwork(): FakeNetwork {
+  const network = fakeNetwork();
+  network.on('GET', 'merchant/products', { body: { status: 'success', products: [mammals, birds] } });
+  network.on('PUT', 'commerce/u-1/cart', (request) => ({
+    body: {
+      status: 'success',
+      cart: pricedCart((request.body as { items: Array<{ product_id: string; quantity: number }> }).items),
+    },
+  }));
+  return network;
+}
+
+const sentTo = (sent: SentRequest[], method: string, path: string) =>
+  sent.filter((request) => request.method === method && request.path.split('?')[0] === path);
+
+beforeAll(async () => {
+  await import('./pages'); // lazy pages: compile them once, outside the tests' waits
+});
+
+beforeEach(async () => {
+  await saveCart({ guest_id: 'guest0123456789abcdef', lines: [] });
+  await saveCheckout(undefined);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('the merchant pages need role admin', () => {
+  it.each(['/merchant-products', '/merchant-product/new'])(
+    '%s refuses a member and a guest',
+    async (route) => {
+      for (const preloadedState of [signedIn(['member']), {}]) {
+        const rendered = renderApp(<AppRoutes />, { route, preloadedState });
+        const alerts = await screen.findAllByRole('alert');
+        expect(alerts.some((alert) => alert.textContent.includes(messages.notAuthorised))).toBe(true);
+        expect(screen.queryByRole('button', { name: texts.save })).toBeNull();
+        expect(rendered.network.sent.filter((request) => request.path !== 'oauth/token')).toEqual([]);
+        cleanup();
+      }
+    },
+  );
+});
+
+describe('the shop and the cart', () => {
+  it('lets a guest put products in the cart, and edit it offline with totals checked at checkout', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/products', network: shopNetwork() });
+    const add = await screen.findByRole('button', { name: `${texts.addToCart}: ${mammals.name}` });
+    fireEvent.click(add);
+    fireEvent.click(screen.getByRole('button', { name: `${texts.addToCart}: ${birds.name}` }));
+    await waitFor(async () => expect((await loadCart()).lines).toHaveLength(2));
+    cleanup();
+
+    renderApp(<AppRoutes />, { route: '/cart', preloadedState: {} });
+    const cart = await screen.findByRole('list', { name: labels.cart });
+    expect(within(cart).getByRole('link', { name: mammals.name })).toBeTruthy();
+    expect(screen.getByText(texts.checkedAtCheckout)).toBeTruthy();
+    expect(screen.getByText(`${texts.subtotal}: $35.00`)).toBeTruthy();
+    store.dispatch(networkActions.wentOffline());
+    fireEvent.change(screen.getByRole('spinbutton', { name: `Quantity of ${mammals.name}` }), {
+      target: { value: '3' },
+    });
+    expect(await screen.findByText(`${texts.subtotal}: $65.00`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: `Remove ${birds.name}` }));
+    expect(await screen.findByText(`${texts.subtotal}: $45.00`)).toBeTruthy();
+    expect((await loadCart()).lines).toEqual([{ ...lineOf(mammals, 3) }]);
+  });
+
+  it('shows the products page offline with SPEC’s message', async () => {
+    const { store } = renderApp(<AppRoutes />, { route: '/products' });
+    store.dispatch(networkActions.wentOffline());
+    expect(await screen.findByText(new RegExp(messages.offline.replace('.', '\\.')), exactly)).toBeTruthy();
+  });
+});
+
+describe('checkout and payment', () => {
+  it.each(['/checkout', '/payment'])('%s needs the network and says so', async (route) => {
+    const { store } = renderApp(<AppRoutes />, { route, preloadedState: signedIn() });
+    store.dispatch(networkActions.wentOffline());
+    expect(await screen.findByText(messages.offline, exactly)).toBeTruthy();
+  });
+
+  it('asks a guest to sign in, keeping the cart', async () => {
+    await saveCart({ guest_id: 'guest0123456789abcdef', lines: [lineOf(mammals, 1)] });
+    renderApp(<AppRoutes />, { route: '/checkout' });
+    const prompt = (await screen.findByText(texts.signInToCheckout)).closest<HTMLElement>('[role="alert"]')!;
+    fireEvent.click(within(prompt).getByRole('button', { name: messages.signIn }));
+    expect(await screen.findByRole('dialog', { name: messages.signInTitle })).toBeTruthy();
+    expect((await loadCart()).lines).toHaveLength(1);
+  });
+
+  it('prices the cart on the server, applies a code, and hands over to the provider without prices', async () => {
+    // The device remembers an old price; the server's is what the page shows.
+    await saveCart({
+      guest_id: 'guest0123456789abcdef',
+      lines: [{ ...lineOf(mammals, 2), unit_price_minor: 1 }],
+    });
+    const network = shopNetwork();
+    network.on('POST', 'commerce/discount_code', (request) =>
+      (request.body as { discount_code: string }).discount_code === 'WINTER10'
+        ? {
+            body: {
+              status: 'success',
+              discount: { code: 'WINTER10', type: 'percent', value: 10, currency: null },
+              discount_minor: 300,
+            },
+          }
+        : { status: 400, body: { status: 'failed', reason: 'There is no such discount code.' } },
+    );
+    const order: Order = {
+      transaction_id: '0190a0a0-0000-7000-8000-0000000000aa',
+      user_id: 'u-1',
+      status: 'pending',
+      items: pricedCart([{ product_id: mammals.id, quantity: 2 }]).items,
+      currency: 'USD',
+      subtotal_minor: 3000,
+      discount_code: 'WINTER10',
+      discount_minor: 300,
+      total_minor: 2700,
+      provider: 'test',
+      created_at: '2026-11-28T00:00:00.000Z',
+      updated_at: '2026-11-28T00:00:00.000Z',
+    };
+    network.on('PUT', 'commerce/payment', {
+      body: {
+        status: 'success',
+        order,
+        redirect_url: `/api/v1.0/commerce/test_gateway/${order.transaction_id}`,
+      },
+    });
+    const leave = vi.spyOn(handOver, 'to').mockImplementation(() => undefined);
+    renderApp(<AppRoutes />, { route: '/checkout', preloadedState: signedIn(), network });
+
+    expect(await screen.findByText('$30.00', { selector: '[data-testid="order-total"]' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: texts.discountCode }), {
+      target: { value: 'nope' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: texts.applyDiscount }));
+    expect(await screen.findByText('There is no such discount code.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: texts.removeDiscount }));
+    fireEvent.change(screen.getByRole('textbox', { name: texts.discountCode }), {
+      target: { value: 'winter10' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: texts.applyDiscount }));
+    expect(await screen.findByText('WINTER10: −$3.00')).toBeTruthy();
+    expect(await screen.findByText('$27.00', { selector: '[data-testid="order-total"]' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: texts.toPayment }));
+    expect(await screen.findByText(texts.nameRequired)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: texts.fieldName }), {
+      target: { value: 'Wren Whimbrel' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: texts.toPayment }));
+
+    const pay = await screen.findByRole('button', { name: 'Pay $27.00' });
+    fireEvent.click(pay);
+    await waitFor(() => expect(sentTo(network.sent, 'PUT', 'commerce/payment')).toHaveLength(1));
+    // The provider's page is the server's (TEST gateway here), resolved against the API's address.
+    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+    expect(new URL(leave.mock.calls[0]![0]).pathname).toBe(
+      `/api/v1.0/commerce/test_gateway/${order.transaction_id}`,
+    );
+    const [sent] = sentTo(network.sent, 'PUT', 'commerce/payment');
+    expect(sent!.body).toEqual({
+      cart: [{ product_id: mammals.id, quantity: 2 }],
+      contact: { name: 'Wren Whimbrel', email: 'wren@example.org' },
+      billing: {},
+      payment: {},
+      discount: 'WINTER10',
+    });
+  });
+});
+
+describe('the fulfilment page', () => {
+  const anOrder = (status: Order['status']): Order => ({
+    transaction_id: '0190a0a0-0000-7000-8000-0000000000bb',
+    user_id: 'u-1',
+    status,
+    items: pricedCart([{ product_id: mammals.id, quantity: 1 }]).items,
+    currency: 'USD',
+    subtotal_minor: 1500,
+    discount_code: null,
+    discount_minor: 0,
+    total_minor: 1500,
+    provider: 'test',
+    created_at: '2026-11-28T00:00:00.000Z',
+    updated_at: '2026-11-28T00:00:00.000Z',
+  });
+
+  function orderNetwork(status: Order['status']) {
+    const network = shopNetwork();
+    network.on('GET', `commerce/orders/${anOrder(status).transaction_id}`, {
+      body: { status: 'success', order: anOrder(status) },
+    });
+    return network;
+  }
+
+  it('after a declined card says nothing was charged, offers a way back, and keeps the cart', async () => {
+    await saveCart({ guest_id: 'guest0123456789abcdef', lines: [lineOf(mammals, 1), lineOf(birds, 1)] });
+    const id = anOrder('failed').transaction_id;
+    renderApp(<AppRoutes />, {
+      route: `/fulfilment/${id}/failed`,
+      preloadedState: signedIn(),
+      network: orderNetwork('failed'),
+    });
+    expect(await screen.findByRole('heading', { name: texts.failedHeading })).toBeTruthy();
+    expect(screen.getByText(texts.failedNext)).toBeTruthy();
+    expect(screen.getByRole('link', { name: texts.tryAgain }).getAttribute('href')).toBe('/payment');
+    expect(screen.getByRole('link', { name: texts.backToCart }).getAttribute('href')).toBe('/cart');
+    await screen.findByRole('table', { name: labels.order });
+    expect((await loadCart()).lines).toHaveLength(2);
+  });
+
+  it('after payment takes what was bought out of the device cart and points to the logbooks', async () => {
+    await saveCart({ guest_id: 'guest0123456789abcdef', lines: [lineOf(mammals, 1), lineOf(birds, 1)] });
+    const id = anOrder('fulfilled').transaction_id;
+    renderApp(<AppRoutes />, {
+      route: `/fulfilment/${id}/success`,
+      preloadedState: signedIn(),
+      network: orderNetwork('fulfilled'),
+    });
+    expect(await screen.findByRole('heading', { name: texts.successHeading })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: texts.toLogbooks })).getAttribute('href')).toBe(
+      '/logbooks',
+    );
+    await waitFor(async () =>
+      expect((await loadCart()).lines.map((line) => line.name)).toEqual([birds.name]),
+    );
+  });
+
+  it('believes the order over the address: a success page of a pending order says pending', async () => {
+    const id = anOrder('pending').transaction_id;
+    renderApp(<AppRoutes />, {
+      route: `/fulfilment/${id}/success`,
+      preloadedState: signedIn(),
+      network: orderNetwork('pending'),
+    });
+    expect(await screen.findByRole('heading', { name: texts.pendingHeading })).toBeTruthy();
+  });
+
+  it.each([
+    ['cancelled', texts.cancelledHeading],
+    ['pending', texts.pendingHeading],
+  ])('has a page for %s with a way back', async (status, heading) => {
+    renderApp(<AppRoutes />, { route: `/fulfilment/x/${status}` });
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(screen.getByRole('link', { name: texts.backToShop })).toBeTruthy();
+  });
+});
+
+describe('the merchant product editor', () => {
+  it('names what is wrong, then creates the product with its price in minor units', async () => {
+    const network = fakeNetwork();
+    const created = aProduct('0190a0a0-0000-7000-8000-0000000000cc', 'Birds of Kenya', {
+      price_minor: 1250,
+      hidden: true,
+    });
+    network.on('POST', 'merchant/products', { body: { status: 'success', product: created } });
+    network.on('GET', `merchant/products/${created.id}`, { body: { status: 'success', product: created } });
+    renderApp(<AppRoutes />, {
+      route: '/merchant-product/new',
+      preloadedState: signedIn(['admin']),
+      network,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: texts.save }));
+    expect(await screen.findByText(texts.nameNeeded)).toBeTruthy();
+    expect(sentTo(network.sent, 'POST', 'merchant/products')).toEqual([]);
+
+    fireEvent.change(screen.getByRole('textbox', { name: texts.fieldProductName }), {
+      target: { value: 'Birds of Kenya' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: texts.fieldPrice }), { target: { value: '12.5' } });
+    fireEvent.change(screen.getByRole('textbox', { name: texts.fieldLocation }), {
+      target: { value: 'KEN' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: texts.fieldClassification }), {
+      target: { value: 'birds-ioc' },
+    });
+    expect(await screen.findByRole('region', { name: texts.preview })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: texts.save }));
+    await waitFor(() => expect(sentTo(network.sent, 'POST', 'merchant/products')).toHaveLength(1));
+    expect(sentTo(network.sent, 'POST', 'merchant/products')[0]!.body).toMatchObject({
+      name: 'Birds of Kenya',
+      price_minor: 1250,
+      currency: 'USD',
+      kind: 'logbook',
+      grants: { logbook: { location_id: 'KEN', classification: 'birds-ioc' } },
+      hidden: true,
+      stock: null,
+    });
+    expect(await screen.findByRole('heading', { name: 'Birds of Kenya', level: 1 })).toBeTruthy();
+  });
+});
+
+describe('signing in and out', () => {
+  it('keeps a guest’s cart at sign-in by merging it into the member’s, and empties the device at sign-out', async () => {
+    await saveCart({ guest_id: 'guest0123456789abcdef', lines: [lineOf(mammals, 1)] });
+    const network = fakeNetwork();
+    network.on('PUT', 'commerce/guest0123456789abcdef/cart', (request) => ({
+      body: { status: 'success', cart: pricedCart((request.body as { items: [] }).items) },
+    }));
+    // What the member left in the cart on another device.
+    network.on('GET', 'commerce/u-1/cart', {
+      body: { status: 'success', cart: pricedCart([{ product_id: birds.id, quantity: 1 }]) },
+    });
+    network.on('PUT', 'commerce/u-1/cart', {
+      body: {
+        status: 'success',
+        cart: pricedCart([
+          { product_id: birds.id, quantity: 1 },
+          { product_id: mammals.id, quantity: 1 },
+        ]),
+      },
+    });
+    const { store } = renderApp(<AppRoutes />, { route: '/cart', network });
+    expect(await screen.findByRole('link', { name: mammals.name })).toBeTruthy();
+    store.dispatch(
+      sessionActions.loggedIn({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
+    );
+    expect(await screen.findByRole('link', { name: birds.name })).toBeTruthy();
+    expect(screen.getByRole('link', { name: mammals.name })).toBeTruthy();
+    const merged = sentTo(network.sent, 'PUT', 'commerce/u-1/cart');
+    expect(merged.at(-1)!.body).toEqual({
+      items: [{ product_id: birds.id, quantity: 1 }],
+      merge_from: 'guest0123456789abcdef',
+    });
+    expect((await loadCart()).guest_id).not.toBe('guest0123456789abcdef');
+
+    store.dispatch(sessionActions.loggedOut());
+    expect(await screen.findByText(texts.cartEmpty)).toBeTruthy();
+  });
+});
