@@ -53,6 +53,23 @@ beforeEach(async () => {
   );
 });
 
+function engineOf(api: ApiClient) {
+  return createSyncEngine({
+    db,
+    api,
+    collections: MEMBER_COLLECTIONS,
+    isOnline: () => true,
+    currentUserId: () => ann.id,
+    timers: { setTimeout: () => 0, clearTimeout: () => undefined },
+    log: () => undefined,
+  });
+}
+
+function aPhoto(jpeg: Buffer) {
+  const bytes = jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.byteLength) as ArrayBuffer;
+  return { media_id: randomUUID(), bytes, content_type: 'image/jpeg', width: 64, height: 48 };
+}
+
 async function bobPosts(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index += 1) {
@@ -114,9 +131,7 @@ describe('the feed kept on the device', () => {
 
 describe('a post written on the device', () => {
   it('with a photo reaches the server once through the sync pass, even when replayed', async () => {
-    const jpeg = await smallJpeg();
-    const bytes = jpeg.buffer.slice(jpeg.byteOffset, jpeg.byteOffset + jpeg.byteLength) as ArrayBuffer;
-    const photo = { media_id: randomUUID(), bytes, content_type: 'image/jpeg', width: 64, height: 48 };
+    const photo = aPhoto(await smallJpeg());
     online = false;
     const { postId, row } = await writePost(db, ann.id, { text: '  Heron at dawn  ', photos: [photo] });
     expect(pendingPosts(await db.outbox.toArray())).toMatchObject([
@@ -124,15 +139,7 @@ describe('a post written on the device', () => {
     ]);
 
     online = true;
-    const engine = createSyncEngine({
-      db,
-      api: client,
-      collections: MEMBER_COLLECTIONS,
-      isOnline: () => true,
-      currentUserId: () => ann.id,
-      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
-      log: () => undefined,
-    });
+    const engine = engineOf(client);
     const summary = await syncMemberData({ db, api: client }, engine, ann.id);
     expect(summary).toMatchObject({ uploaded: 1, sent: 1, parked: 0, error: null });
     expect(await db.outbox.count()).toBe(0);
@@ -144,5 +151,32 @@ describe('a post written on the device', () => {
     expect(mine.items.map((item) => [item.feed_id, item.text, item.photos.map((p) => p.media_id)])).toEqual([
       [postId, 'Heron at dawn', [photo.media_id]],
     ]);
+  });
+
+  it('waits while its photo could not be uploaded (503), instead of being refused for good', async () => {
+    const photo = aPhoto(await smallJpeg());
+    const { postId } = await writePost(db, ann.id, { text: 'Osprey', photos: [photo] });
+    let uploadsDown = true;
+    const flaky = memberApiClient(
+      baseUrl,
+      { auth_token: ann.device1 },
+      {
+        retries: 0,
+        fetch: (input, init) =>
+          uploadsDown && (input instanceof Request ? input.url : input.toString()).includes('/base64')
+            ? Promise.resolve(new Response('{"status":"failed","reason":"busy"}', { status: 503 }))
+            : fetch(input, init),
+      },
+    );
+    const engine = engineOf(flaky);
+
+    const first = await syncMemberData({ db, api: flaky }, engine, ann.id);
+    expect(first).toMatchObject({ uploaded: 0, sent: 0, parked: 0 });
+    expect(pendingPosts(await db.outbox.toArray())).toMatchObject([{ postId, refused: null }]);
+
+    uploadsDown = false;
+    expect(await syncMemberData({ db, api: flaky }, engine, ann.id)).toMatchObject({ uploaded: 1, sent: 1 });
+    const mine = (await callApi(t, 'GET', `/newsfeed/${ann.id}`, bob.device1)).json<FeedResponse>();
+    expect(mine.items.map((item) => item.feed_id)).toEqual([postId]);
   });
 });

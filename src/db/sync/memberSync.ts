@@ -2,8 +2,8 @@
  * One full pass over a member's data (docs/sync.md "The member's data"): each member collection
  * pushed then pulled through the engine (which flags failures and retries them), then the photo
  * queue, then the offline stored requests. Photos go after the records, so a sighting's text is
- * never held back by its photo; the two queues run even when a collection failed (they are
- * independent), but not once the device is found offline.
+ * never held back by its photo; the queues run even when a collection failed, but not once the
+ * device is found offline, and stored requests wait while photos are left to upload after a failure.
  */
 import { ApiError } from '../../api/ApiError';
 import type { FieldmarkDB } from '../FieldmarkDB';
@@ -32,6 +32,7 @@ export async function syncMemberData(
   userId: string,
 ): Promise<MemberSyncSummary> {
   const summary: MemberSyncSummary = { pushed: 0, pulled: 0, uploaded: 0, sent: 0, parked: 0, error: null };
+  let photosWait = false;
   const steps: Array<() => Promise<void>> = [
     ...MEMBER_COLLECTIONS.map((collection) => async () => {
       const result = await engine.sync(collection.name);
@@ -40,11 +41,18 @@ export async function syncMemberData(
       summary.pulled += result.received;
     }),
     async () => {
-      const photos = await uploadPhotos(context, { userId });
+      const photos = await uploadPhotos(context, { userId }).catch((error: unknown) => {
+        photosWait = true;
+        throw error;
+      });
       summary.uploaded = photos.uploaded;
       summary.parked += photos.parked;
     },
     async () => {
+      // Stored requests may name a photo still queued (a post's photos, a comment on a new photo):
+      // replayed before it is uploaded they would be refused for good, so they wait for a pass
+      // whose uploads went through.
+      if (photosWait) return;
       const requests = await drainOutbox(context, { userId });
       summary.sent = requests.sent;
       summary.parked += requests.parked;
