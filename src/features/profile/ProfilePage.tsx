@@ -6,6 +6,8 @@
  * The parts do not wait for each other: one's own header comes from the session and one's own
  * stats are counted on the device (offline too), so both show at once while GET users/{id} is on
  * its way (or failed); another member's header and stats each show when their own call answers.
+ * A signed-in viewer also gets the follow figures (GET users/{id} `person`) and, on another
+ * member's profile, the follow button (issue 16); one's own counts link to the Friends lists.
  * Posts, places and sightings (the menu opens them as `?section=…`) are not built yet, and the
  * page says so instead of showing made-up figures.
  */
@@ -15,7 +17,9 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
@@ -24,6 +28,9 @@ import { product } from '@config/product';
 import { useGetUserQuery } from '../../api/api';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
+import { peopleTexts } from '@contract/peopleTexts';
+import type { Person } from '@contract/community';
+import { FollowButton } from '../people/embeds';
 import { ProfileStats } from './stats/ProfileStats';
 
 /** Parts the menu asks for that are not built yet (Stats always shows). */
@@ -52,6 +59,34 @@ function Header({ nickname, avatar, since }: { nickname: string; avatar: string 
           </Typography>
         )}
       </Box>
+    </Stack>
+  );
+}
+
+/** Follower and following counts (links to the lists on one's own profile) and the follow button. */
+function FollowFigures({ person, isOwn }: { person: Person; isOwn: boolean }) {
+  const followers = formatMessage(peopleTexts.followerCount, { count: person.follower_count });
+  const following = formatMessage(peopleTexts.followingCount, { count: person.following_count });
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      {isOwn ? (
+        <>
+          <Link component={RouterLink} to="/people/followers">
+            {followers}
+          </Link>
+          <Link component={RouterLink} to="/people/following">
+            {following}
+          </Link>
+        </>
+      ) : (
+        <>
+          <Typography>{followers}</Typography>
+          <Typography>{following}</Typography>
+          {person.follows_you && <Chip size="small" label={peopleTexts.followsYou} />}
+          <Box sx={{ flex: 1 }} />
+          <FollowButton userId={person.user_id} nickname={person.nickname} following={person.following} />
+        </>
+      )}
     </Stack>
   );
 }
@@ -91,6 +126,7 @@ export function ProfilePage() {
     <Stack spacing={3} sx={{ py: 4, maxWidth: 720 }}>
       {header}
       {reason && <Alert severity="error">{reason}</Alert>}
+      {data?.person && me && <FollowFigures person={data.person} isOwn={isOwn} />}
       {profile?.about && <Typography sx={{ whiteSpace: 'pre-line' }}>{profile.about}</Typography>}
       {isOwn && full && (
         <Box

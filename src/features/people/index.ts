@@ -1,0 +1,8 @@
+/**
+ * The people domain as the app sees it (src/app/modules.ts): the Friends page. Everything named
+ * here is first-route JavaScript: the page is lazy (routes.tsx).
+ */
+import type { FeatureModule } from '../../app/featureModule';
+import { peopleRoutes } from './routes';
+
+export const peopleModule: FeatureModule = { name: 'people', routes: peopleRoutes };
