@@ -13,11 +13,13 @@ import { cmsModule } from '../features/cms';
 import { commerceModule } from '../features/commerce';
 import { configModule } from '../features/config';
 import { fieldGuidesModule } from '../features/fieldguides';
+import { groupsModule } from '../features/groups';
 import { logbooksModule } from '../features/logbooks';
 import { mapModule } from '../features/map';
 import { mediaModule } from '../features/media';
 import { menuModule } from '../features/menu';
 import { observationsModule } from '../features/observations';
+import { peopleModule } from '../features/people';
 import { placesModule } from '../features/places';
 import { profileModule } from '../features/profile';
 import { shareModule } from '../features/share';
@@ -43,6 +45,8 @@ export const APP_MODULES: readonly FeatureModule[] = [
   fieldGuidesModule,
   logbooksModule,
   profileModule,
+  peopleModule,
+  groupsModule,
   shareModule,
   speciesModule,
   syncModule,
