@@ -17,6 +17,7 @@ import { groupsModule } from '../features/groups';
 import { logbooksModule } from '../features/logbooks';
 import { mapModule } from '../features/map';
 import { mediaModule } from '../features/media';
+import { newsfeedModule } from '../features/newsfeed';
 import { menuModule } from '../features/menu';
 import { observationsModule } from '../features/observations';
 import { peopleModule } from '../features/people';
@@ -38,6 +39,7 @@ export const APP_MODULES: readonly FeatureModule[] = [
   configModule,
   mapModule,
   mediaModule,
+  newsfeedModule,
   menuModule,
   observationsModule,
   tripsModule,
