@@ -13,6 +13,7 @@
 import type { Cart, CartLineInput } from '@contract/shop';
 import { apiClientFrom } from '../../api/baseQuery';
 import type { AppThunk } from '../../app/thunk';
+import { cartSettled } from './cartGate';
 import { loadCart, newGuestId, saveCart, type DeviceCart, type DeviceCartLine } from './cartStore';
 
 const itemsOf = (lines: ReadonlyArray<Pick<DeviceCartLine, 'product_id' | 'quantity'>>): CartLineInput[] =>
@@ -42,11 +43,12 @@ export function linesFromServer(cart: Cart, previous: readonly DeviceCartLine[])
 export function cartEdited(cart: DeviceCart): AppThunk<Promise<void>> {
   return async (_dispatch, getState, extra) => {
     await saveCart(cart);
+    await cartSettled();
     const { session, network } = getState();
     if (!session.user || !network.isOnline) return;
     try {
       await apiClientFrom(extra).request('PUT', `commerce/${session.user.user_id}/cart`, {
-        items: itemsOf(cart.lines),
+        items: itemsOf((await loadCart()).lines),
       });
     } catch (error) {
       console.warn('The cart is kept on the device; the server copy waits for the next change', error);

@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { Cart, CartLineInput } from '@contract/shop';
 import { reasonOf } from './parts';
-import type { DeviceCartLine } from './cartStore';
+import { cartSettled } from './cartGate';
+import { loadCart, type DeviceCartLine } from './cartStore';
 import { useCheckDiscountMutation, usePutCartMutation } from './shopApi';
 
 export interface PricedCart {
@@ -36,11 +37,13 @@ export function usePricedCart(
 
   useEffect(() => {
     if (!enabled || !userId || key === null) return;
-    const [, items] = JSON.parse(key) as [string, CartLineInput[], string | null];
     let current = true;
     setPriced({ discountMinor: null });
     void (async () => {
       const next: PricedCart = { discountMinor: null };
+      // A sign-in merge may be changing the cart: wait for it, then send the cart as it is now.
+      await cartSettled();
+      const items = itemsOf((await loadCart()).lines);
       try {
         next.cart = (await putCart({ id: userId, items }).unwrap()).cart;
       } catch (error) {
