@@ -100,6 +100,72 @@ const domainBoundaries = {
   },
 };
 
+/**
+ * The device database (src/db: Dexie, its tables, the sync engine's stores, the key-value store) is
+ * read and written only by a domain's data files, so a page or dialog gets data from a query and
+ * saves through a repository (docs/ARCHITECTURE.md "The client"). Type-only imports (row shapes)
+ * are free. A data file is named for what it is: `*Repo.ts`/`*Repository.ts`, `*Writes.ts`,
+ * `*Queries.ts`, `*Reads.ts`, `*Store.ts`, `*Hooks.ts` or a `use*.ts` hook, a synced collection's
+ * `*Collection.ts`, a `*.worker.ts` (its own connection); or lives in a sync folder
+ * (src/features/sync, src/features/<domain>/sync).
+ */
+const SRC_DIR = path.join(import.meta.dirname, 'src');
+const DB_DIR = path.join(SRC_DIR, 'db');
+const DATA_FILE =
+  /(?:Repo|Repository|Writes|Queries|Reads|Store|Hooks|Collection)\.ts$|^use[A-Z]\w*\.ts$|\.worker\.ts$/;
+/** Besides data files, "file (relative to src/)": why it may. Keep it short. */
+const DB_ACCESS_ALLOWED = new Map([
+  [DIRECT_SAVE.replace(/^src\//, ''), 'the direct save (src/db/direct.ts)'],
+  ['app/boot.ts', 'restores the session and configuration from the key-value store at start'],
+  ['app/listeners.ts', 'persists the session and configuration to the key-value store'],
+  // Pure mappers that live in src/db (row of an API answer, a point's drawn position).
+  ['features/species/serverFirstPage.ts', 'speciesRowOf from db/sync/species'],
+  ['features/map/sightingFeatures.ts', 'drawnPosition from db/mapPoints'],
+  // Data files named before the rule (issue 22): the hotspot likes repository, a species query.
+  ['features/places/placeLikes.ts', 'the hotspot likes repository'],
+  ['features/species/speciesAnywhere.ts', 'reads and keeps one species'],
+  // Components that still reach the database: to move into the domain's query and repo files.
+  ['features/places/LikeButton.tsx', 'to move: the like read and write'],
+  ['features/places/WhereToSeeIt.tsx', 'to move: the kept places and position'],
+  ['features/chat/chatPageActions.ts', 'written alongside the rule: to move to a data file'],
+  ['features/chat/chatStart.ts', 'written alongside the rule: to move to a data file'],
+  ['features/logbooks/ActivateCode.tsx', 'written alongside the rule: to move to a data file'],
+  ['features/logbooks/hasLogbook.ts', 'written alongside the rule: to move to a data file'],
+]);
+const dbAccess = {
+  meta: {
+    type: 'problem',
+    messages: {
+      db:
+        "'{{source}}' is the device database: only a domain's repository or query files use it " +
+        '(*Repo.ts, *Writes.ts, *Queries.ts, *Reads.ts, *Store.ts, *Hooks.ts, use*.ts, *Collection.ts, ' +
+        'a sync folder). Read or write there and pass the data in.',
+    },
+  },
+  create(context) {
+    const from = path.relative(SRC_DIR, context.filename).split(path.sep).join('/');
+    if (from.startsWith('..') || DB_ACCESS_ALLOWED.has(from)) return {};
+    if (DATA_FILE.test(path.basename(from)) || /^features\/(?:[^/]+\/)?sync\//.test(from)) return {};
+    const check = (node, source, typeOnly) => {
+      if (typeOnly || !source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source.value);
+      const relative = path.relative(DB_DIR, target);
+      if (relative.startsWith('..') || path.isAbsolute(relative)) return;
+      context.report({ node: source, messageId: 'db', data: { source: source.value } });
+    };
+    const allTypes = (specifiers, kind) =>
+      specifiers.length > 0 && specifiers.every((specifier) => specifier[kind] === 'type');
+    return {
+      ImportDeclaration: (node) =>
+        check(node, node.source, node.importKind === 'type' || allTypes(node.specifiers, 'importKind')),
+      ExportNamedDeclaration: (node) =>
+        check(node, node.source, node.exportKind === 'type' || allTypes(node.specifiers, 'exportKind')),
+      ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
+      ImportExpression: (node) => check(node, node.source, false),
+    };
+  },
+};
+
 const restrict = (...patterns) => ['error', { patterns }];
 
 export default tseslint.config(
@@ -143,10 +209,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { fieldmark: { rules: { 'domain-boundaries': domainBoundaries, 'db-access': dbAccess } } },
+  },
+  {
     files: ['src/features/**/*.{ts,tsx}'],
     ignores: clientTestCode,
-    plugins: { fieldmark: { rules: { 'domain-boundaries': domainBoundaries } } },
     rules: { 'fieldmark/domain-boundaries': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...clientTestCode, 'src/db/**', 'src/sw/**'],
+    rules: { 'fieldmark/db-access': 'error' },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}'],
