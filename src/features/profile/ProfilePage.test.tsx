@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
+import { peopleTexts } from '@contract/peopleTexts';
 import { formatMessage, messages } from '@contract/messages';
 import { sightingTexts } from '@contract/sightingTexts';
 import { product } from '@config/product';
@@ -90,5 +91,41 @@ describe('the profile page', () => {
     expect(await within(stats).findByText(sightingTexts.statsEmpty)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Wren' })).toBeTruthy();
     expect(screen.queryByText('wren@example.org')).toBeNull();
+  });
+
+  it("gives a signed-in member another's follow figures and a follow button that follows", async () => {
+    const network = fakeNetwork();
+    const { nickname, avatar, about, created_at } = wren;
+    let following = false;
+    const person = () => ({
+      user_id: 'u-2',
+      nickname,
+      avatar,
+      about,
+      follower_count: following ? 4 : 3,
+      following_count: 7,
+      following,
+      follows_you: true,
+    });
+    network.on('GET', 'users/u-2', () => ({
+      body: {
+        status: 'success',
+        profile: { user_id: 'u-2', nickname, avatar, about, created_at },
+        person: person(),
+      },
+    }));
+    network.on('PUT', 'users/u-2/follow', () => {
+      following = true;
+      return { body: { status: 'success', following, follower_count: 4 } };
+    });
+    renderApp(<AppRoutes />, { route: '/profile/u-2', network, preloadedState: { session: signedIn } });
+    expect(await screen.findByText('3 followers')).toBeTruthy();
+    expect(screen.getByText('7 following')).toBeTruthy();
+    expect(screen.getByText(peopleTexts.followsYou)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: formatMessage(peopleTexts.follow, { nickname }) }));
+    expect(await screen.findByText('4 followers')).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: formatMessage(peopleTexts.unfollow, { nickname }) }),
+    ).toBeTruthy();
   });
 });
