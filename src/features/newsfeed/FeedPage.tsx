@@ -6,7 +6,7 @@
  * docs/sync.md). Older items load as the end of the list comes into view, or with the button.
  */
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -32,16 +32,17 @@ export const FOLLOWING_PATH = '/home/newsfeed/people';
 
 type Tab = 'everyone' | 'following';
 
-/** Which tab a /home/* address is; null for an address SPEC does not name (it goes to ''). */
-export function tabOfHomePath(rest: string | undefined): Tab | null {
-  const path = (rest ?? '').replace(/\/+$/, '');
-  if (path === '' || path === 'newsfeed') return 'everyone';
-  if (path === 'newsfeed/people') return 'following';
+/** Which tab a /home… address is; null for an address SPEC does not name (it goes to ''). */
+export function tabOfHomePath(pathname: string): Tab | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/home' || path === EVERYONE_PATH) return 'everyone';
+  if (path === FOLLOWING_PATH) return 'following';
   return null;
 }
 
 export function HomePage() {
-  const tab = tabOfHomePath(useParams()['*']);
+  // The address itself: the shell's routes put their own splat in the params.
+  const tab = tabOfHomePath(useLocation().pathname);
   if (tab === null) return <Navigate to="/" replace />;
   return <FeedPage tab={tab} />;
 }
