@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Group, GroupMember } from '@contract/community';
+import { labels } from '@contract/labels';
+import { formatMessage, messages } from '@contract/messages';
+import { peopleTexts as texts } from '@contract/peopleTexts';
+import { AppRoutes } from '../../app/router';
+import { aSignedInSession } from '../../test/factories';
+import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
+import { renderApp } from '../../test/renderApp';
+
+const signedIn = aSignedInSession();
+const GROUP = '6f1c2a9e-4b7d-4e0a-9c3b-2d8e5f1a7b90';
+
+/** One group on a fake server that keeps its members, as PUT/DELETE groups/{id}/members do. */
+function groupNetwork(): FakeNetwork & { members: GroupMember[] } {
+  const network = fakeNetwork();
+  const members: GroupMember[] = [
+    { user_id: 'u-9', nickname: 'Heron', avatar: null, role: 'admin', joined_at: 1 },
+  ];
+  const group = (): Group => ({
+    group_id: GROUP,
+    title: 'Marsh Watchers',
+    about: 'Reed beds at dawn.',
+    avatar: null,
+    member_count: members.length,
+    role: members.find((m) => m.user_id === 'u-1')?.role ?? null,
+    created_by: 'u-9',
+    created_at: 1,
+  });
+  const answer = () => ({ body: { status: 'success', group: group(), members } });
+  network.on('GET', `groups/${GROUP}`, answer);
+  network.on('GET', 'groups', (request) => ({
+    body: {
+      status: 'success',
+      groups: request.path.includes('member=true') && group().role === null ? [] : [group()],
+      count: 1,
+    },
+  }));
+  network.on('PUT', `groups/${GROUP}/members/u-1`, () => {
+    members.push({ user_id: 'u-1', nickname: 'Wren', avatar: null, role: 'member', joined_at: 2 });
+    return answer();
+  });
+  network.on('DELETE', `groups/${GROUP}/members/u-1`, () => {
+    members.splice(
+      members.findIndex((m) => m.user_id === 'u-1'),
+      1,
+    );
+    return answer();
+  });
+  return Object.assign(network, { members });
+}
+
+describe('the groups pages', () => {
+  it('lists my groups and all groups, and a group page lets me join and leave', async () => {
+    const network = groupNetwork();
+    renderApp(<AppRoutes />, { route: '/group-members', network, preloadedState: { session: signedIn } });
+    expect(await screen.findByText(texts.noMyGroups)).toBeTruthy();
+    const all = await screen.findByRole('list', { name: texts.allGroups });
+    fireEvent.click(within(all).getByRole('link', { name: 'Marsh Watchers' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marsh Watchers' })).toBeTruthy();
+    expect(screen.getByText('Reed beds at dawn.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: texts.editGroup })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: texts.join }));
+    expect(await screen.findByText(texts.youAreMember)).toBeTruthy();
+    expect(network.sent.find((r) => r.method === 'PUT')?.body).toEqual({ role: 'member' });
+    const members = screen.getByRole('list', { name: texts.members });
+    expect(within(members).getByRole('link', { name: 'Wren' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: texts.leave }));
+    await screen.findByRole('button', { name: texts.join });
+    expect(network.members.map((m) => m.user_id)).toEqual(['u-9']);
+  });
+
+  it('creates a group under an id made on the device and opens its page', async () => {
+    const network = fakeNetwork();
+    let saved: { id: string; body: unknown } | null = null;
+    network.on('GET', 'groups', { body: { status: 'success', groups: [], count: 0 } });
+    const reply = (id: string) => ({
+      body: {
+        status: 'success',
+        created: true,
+        group: {
+          group_id: id,
+          title: 'Kestrel Club',
+          about: '',
+          avatar: null,
+          member_count: 1,
+          role: 'admin',
+          created_by: 'u-1',
+          created_at: 1,
+        },
+        members: [{ user_id: 'u-1', nickname: 'Wren', avatar: null, role: 'admin', joined_at: 1 }],
+      },
+    });
+    // The id is the device's: answer PUT and GET groups/{whatever id it made}.
+    const withGroups: FakeNetwork = {
+      ...network,
+      fetch: (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        const id = /\/groups\/([0-9a-f-]{36})$/.exec(url)?.[1];
+        if (id === undefined) return network.fetch(input, init);
+        if (init?.method === 'PUT') saved = { id, body: JSON.parse(String(init.body)) as unknown };
+        return Promise.resolve(
+          new Response(JSON.stringify(reply(id).body), { headers: { 'content-type': 'application/json' } }),
+        );
+      },
+    };
+    renderApp(<AppRoutes />, {
+      route: '/group-members',
+      network: withGroups,
+      preloadedState: { session: signedIn },
+    });
+    fireEvent.click(await screen.findByRole('link', { name: texts.createGroup }));
+    const title = await screen.findByRole('textbox', { name: texts.groupTitle });
+    fireEvent.click(screen.getByRole('button', { name: texts.save }));
+    expect(await screen.findByText(formatMessage(texts.required, { field: texts.groupTitle }))).toBeTruthy();
+    expect(saved).toBeNull();
+
+    fireEvent.change(title, { target: { value: ' Kestrel Club ' } });
+    fireEvent.click(screen.getByRole('button', { name: texts.save }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kestrel Club' })).toBeTruthy();
+    expect(saved).toMatchObject({ body: { title: 'Kestrel Club', about: '', avatar: null } });
+    expect(screen.getByText(texts.youAreAdmin)).toBeTruthy();
+    expect(screen.getByRole('link', { name: texts.editGroup })).toBeTruthy();
+  });
+
+  it('shows the offline message offline', async () => {
+    renderApp(<AppRoutes />, {
+      route: `/group-profile/${GROUP}`,
+      preloadedState: { session: signedIn, network: { isOnline: false } },
+    });
+    await screen.findByRole('heading', { level: 1, name: labels.group });
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent === messages.offline)).toBe(true),
+    );
+  });
+});
