@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { AdminUser, AdminUserDetailResponse } from '@contract/admin';
+import type { AdminUser, AdminUserDetailResponse, AdminUserUpdate } from '@contract/admin';
 import { ADMIN_ROLES, USERS_UPDATE } from '@contract/admin';
 import { adminTexts as texts, PERMISSION_AREAS } from '@contract/adminTexts';
 import { formatMessage } from '@contract/messages';
@@ -24,12 +24,17 @@ import { PERMISSION_FLAGS, type PermissionFlag, type Permissions, type Role } fr
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
 import { useGetAdminUserQuery, usePutAdminUserMutation } from './adminApi';
-import { ConfirmDialog, LoadState, reasonOf, useCan } from './parts';
-
-const when = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { ConfirmDialog, LoadState, reasonOf, useCan, when } from './parts';
 
 const isRole = (role: string): role is Role => (ADMIN_ROLES as readonly string[]).includes(role);
+
+/** Only what changed, so the audit trail records only that (an empty save sends both, harmlessly). */
+function changesOf(user: AdminUser, roles: string[], permissions: Permissions): AdminUserUpdate {
+  const sameRoles = roles.length === user.roles.length && roles.every((role) => user.roles.includes(role));
+  const samePermissions = JSON.stringify(permissions) === JSON.stringify(user.permissions);
+  if (sameRoles === samePermissions) return { roles: roles.filter(isRole), permissions };
+  return sameRoles ? { permissions } : { roles: roles.filter(isRole) };
+}
 
 function toggled(permissions: Permissions, area: string, flag: PermissionFlag, on: boolean): Permissions {
   const flags = new Set(permissions[area] ?? []);
@@ -117,7 +122,7 @@ function AccessForm({ user }: { user: AdminUser }) {
           <Button
             variant="contained"
             loading={isLoading}
-            onClick={() => void save({ roles: roles.filter(isRole), permissions }, texts.accessSaved)}
+            onClick={() => void save(changesOf(user, roles, permissions), texts.accessSaved)}
           >
             {texts.saveAccess}
           </Button>

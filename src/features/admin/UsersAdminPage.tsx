@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,11 +20,10 @@ import Typography from '@mui/material/Typography';
 import { ADMIN_ROLES } from '@contract/admin';
 import { adminTexts as texts } from '@contract/adminTexts';
 import { labels } from '@contract/labels';
-import { formatMessage } from '@contract/messages';
 import { PICKER_SEARCH_DEBOUNCE_MS } from '../../ui/SelectPickerModel';
 import { USERS_PAGE_SIZE, useListUsersQuery, type UsersQuery } from './adminApi';
 import { dateOf } from './CmsPagesAdminPage';
-import { AdminFrame, LoadState, reasonOf } from './parts';
+import { AdminFrame, FilterSelect, LoadState, Pager, reasonOf } from './parts';
 import { UserAdminDetail } from './UserAdminDetail';
 
 function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
@@ -53,33 +51,23 @@ function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
           onChange={(event) => setTyped(event.target.value)}
           sx={{ flex: 1, maxWidth: 420 }}
         />
-        <TextField
-          select
+        <FilterSelect
           label={texts.filterRole}
           value={query.role}
-          onChange={(event) => setQuery({ ...query, role: event.target.value, skip: 0 })}
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">{texts.filterAny}</MenuItem>
-          {ADMIN_ROLES.map((role) => (
-            <MenuItem key={role} value={role}>
-              {role}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          options={ADMIN_ROLES.map((role) => ({ value: role, label: role }))}
+          onChange={(role) => setQuery({ ...query, role, skip: 0 })}
+        />
+        <FilterSelect
           label={texts.filterState}
           value={query.disabled}
-          onChange={(event) =>
-            setQuery({ ...query, disabled: event.target.value as UsersQuery['disabled'], skip: 0 })
+          options={[
+            { value: 'false', label: texts.stateEnabled },
+            { value: 'true', label: texts.stateDisabled },
+          ]}
+          onChange={(disabled) =>
+            setQuery({ ...query, disabled: disabled as UsersQuery['disabled'], skip: 0 })
           }
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">{texts.filterAny}</MenuItem>
-          <MenuItem value="false">{texts.stateEnabled}</MenuItem>
-          <MenuItem value="true">{texts.stateDisabled}</MenuItem>
-        </TextField>
+        />
       </Stack>
       {answer.error ? (
         <Alert severity="error">{reasonOf(answer.error)}</Alert>
@@ -117,24 +105,15 @@ function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
           </Table>
         </TableContainer>
       )}
-      {(query.skip > 0 || total > USERS_PAGE_SIZE) && users !== undefined && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Button
-            disabled={query.skip === 0 || answer.isFetching}
-            onClick={() => setQuery({ ...query, skip: Math.max(0, query.skip - USERS_PAGE_SIZE) })}
-          >
-            {texts.previousPage}
-          </Button>
-          <Typography>
-            {formatMessage(texts.pageOf, { from: query.skip + 1, to: query.skip + users.length, total })}
-          </Typography>
-          <Button
-            disabled={query.skip + users.length >= total || answer.isFetching}
-            onClick={() => setQuery({ ...query, skip: query.skip + USERS_PAGE_SIZE })}
-          >
-            {texts.nextPage}
-          </Button>
-        </Stack>
+      {users !== undefined && (
+        <Pager
+          skip={query.skip}
+          shown={users.length}
+          total={total}
+          pageSize={USERS_PAGE_SIZE}
+          busy={answer.isFetching}
+          onSkip={(skip) => setQuery({ ...query, skip })}
+        />
       )}
     </Stack>
   );

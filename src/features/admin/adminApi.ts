@@ -17,10 +17,29 @@ import type {
   HelpTopicWrite,
   HelpTopicWriteResponse,
 } from '@contract/contentAdmin';
+import type {
+  ReportAction,
+  ReportActionBody,
+  ReportActionResponse,
+  ReportDetailResponse,
+  ReportListResponse,
+  ReportNoteCreate,
+  ReportNoteResponse,
+} from '@contract/reports';
 import { api } from '../../api/api';
 
 /** Rows per page of the users table. */
 export const USERS_PAGE_SIZE = 25;
+
+/** Rows per page of the users and reports tables. */
+export const REPORTS_PAGE_SIZE = 25;
+
+export interface ReportsQuery {
+  section: string;
+  state: string;
+  category: string;
+  skip: number;
+}
 
 export interface UsersQuery {
   search: string;
@@ -33,7 +52,7 @@ const pagePath = (id: string) => `cms/pages/${encodeURIComponent(id)}`;
 const helpPath = (id: string) => `help/${encodeURIComponent(id)}`;
 const userPath = (id: string) => `admin/users/${encodeURIComponent(id)}`;
 
-const tagged = api.enhanceEndpoints({ addTagTypes: ['AdminPage', 'AdminHelp', 'AdminUser'] });
+const tagged = api.enhanceEndpoints({ addTagTypes: ['AdminPage', 'AdminHelp', 'AdminUser', 'AdminReport'] });
 
 export const adminApi = tagged.injectEndpoints({
   endpoints: (build) => ({
@@ -92,10 +111,41 @@ export const adminApi = tagged.injectEndpoints({
       query: ({ id, input }) => ({ method: 'PUT', path: userPath(id), payload: { ...input } }),
       invalidatesTags: ['AdminUser'],
     }),
+
+    listReports: build.query<ReportListResponse, ReportsQuery>({
+      query: ({ section, state, category, skip }) => ({
+        path: 'report_issue/list',
+        payload: {
+          section: section === '' ? undefined : section,
+          state: state === '' ? undefined : state,
+          category: category === '' ? undefined : category,
+          skip,
+          limit: REPORTS_PAGE_SIZE,
+        },
+      }),
+      providesTags: ['AdminReport'],
+    }),
+    getReport: build.query<ReportDetailResponse, string>({
+      query: (id) => ({ path: `report_issue/${encodeURIComponent(id)}` }),
+      providesTags: ['AdminReport'],
+    }),
+    addReportNote: build.mutation<ReportNoteResponse, ReportNoteCreate>({
+      query: (body) => ({ method: 'POST', path: 'report_issue/create_note', payload: { ...body } }),
+      invalidatesTags: ['AdminReport'],
+    }),
+    actOnReport: build.mutation<ReportActionResponse, { action: ReportAction; body: ReportActionBody }>({
+      query: ({ action, body }) => ({ method: 'POST', path: `report_issue/${action}`, payload: { ...body } }),
+      // A hidden member is disabled: the users table changes too.
+      invalidatesTags: ['AdminReport', 'AdminUser'],
+    }),
   }),
 });
 
 export const {
+  useListReportsQuery,
+  useGetReportQuery,
+  useAddReportNoteMutation,
+  useActOnReportMutation,
   useListPagesQuery,
   useGetPageQuery,
   usePutPageMutation,

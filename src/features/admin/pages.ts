@@ -6,4 +6,6 @@ export { CmsPageDetailsPage } from './CmsPageDetailsPage';
 export { CmsPagesAdminPage } from './CmsPagesAdminPage';
 export { HelpAdminPage } from './HelpAdminPage';
 export { HelpDetailsPage } from './HelpDetailsPage';
+export { ReportDetailsPage } from './ReportDetailsPage';
+export { ReportsAdminPage } from './ReportsAdminPage';
 export { UsersAdminPage } from './UsersAdminPage';

@@ -9,10 +9,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { adminTexts as texts } from '@contract/adminTexts';
-import { messages } from '@contract/messages';
+import { formatMessage, messages } from '@contract/messages';
 import { canAccess, type AccessRule } from '@contract/permissions';
 import type { ApiFailure } from '../../api/ApiError';
 import { useAppSelector } from '../../app/hooks';
@@ -100,3 +102,55 @@ export function ConfirmDialog(props: {
     </AppDialog>
   );
 }
+
+/** Previous/next under a table whose call answers a total; hidden when everything fits one page. */
+export function Pager(props: {
+  skip: number;
+  shown: number;
+  total: number;
+  pageSize: number;
+  busy: boolean;
+  onSkip: (skip: number) => void;
+}) {
+  const { skip, shown, total, pageSize } = props;
+  if (skip === 0 && total <= pageSize) return null;
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Button disabled={skip === 0 || props.busy} onClick={() => props.onSkip(Math.max(0, skip - pageSize))}>
+        {texts.previousPage}
+      </Button>
+      <Typography>{formatMessage(texts.pageOf, { from: skip + 1, to: skip + shown, total })}</Typography>
+      <Button disabled={skip + shown >= total || props.busy} onClick={() => props.onSkip(skip + pageSize)}>
+        {texts.nextPage}
+      </Button>
+    </Stack>
+  );
+}
+
+/** A select of a filter: "Any" (the empty value) and the given options. */
+export function FilterSelect(props: {
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={props.label}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+      sx={{ minWidth: 160 }}
+    >
+      <MenuItem value="">{texts.filterAny}</MenuItem>
+      {props.options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export const when = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
