@@ -103,7 +103,7 @@ describe('the groups pages', () => {
         const url = String(input instanceof Request ? input.url : input);
         const id = /\/groups\/([0-9a-f-]{36})$/.exec(url)?.[1];
         if (id === undefined) return network.fetch(input, init);
-        if (init?.method === 'PUT') saved = { id, body: JSON.parse(String(init.body)) as unknown };
+        if (init?.method === 'PUT') saved = { id, body: JSON.parse(init.body as string) as unknown };
         return Promise.resolve(
           new Response(JSON.stringify(reply(id).body), { headers: { 'content-type': 'application/json' } }),
         );
