@@ -57,9 +57,14 @@ export interface FeatureModule {
   start?: (store: StartupStore, context: StartupContext) => void;
   /** Its synced collections, registered with the app's sync engine. */
   sync?: SyncSource;
-  /** What it adds to the route guards (SPEC §5). */
-  guards?: {
-    /** Whether the signed-in member owns a logbook; a React hook, called on every guarded render. */
-    useHasLogbook?: () => boolean;
-  };
+  /**
+   * Loads what it adds to the route guards (SPEC §5): with the lazy route table, never on the first
+   * route (a guard hook reads Dexie).
+   */
+  guards?: () => Promise<GuardContribution>;
+}
+
+export interface GuardContribution {
+  /** Whether the signed-in member owns a logbook; a React hook, called on every guarded render. */
+  useHasLogbook?: () => boolean;
 }

@@ -18,7 +18,6 @@ import type { GuardHooks } from './routes/RouteGuard';
 import { Shell } from './shell/Shell';
 
 const WelcomePage = lazy(async () => ({ default: (await import('./welcome/WelcomePage')).WelcomePage }));
-const AppPages = lazy(async () => ({ default: (await import('./routes/AppPages')).AppPages }));
 
 /**
  * The pages that exist: every module's routes (src/app/modules.ts), each path one of the route
@@ -27,11 +26,19 @@ const AppPages = lazy(async () => ({ default: (await import('./routes/AppPages')
  */
 export const featureRoutes: readonly RouteObject[] = APP_MODULES.flatMap((module) => module.routes ?? []);
 
-/** The guard hooks the modules give (one module owns logbooks); false until one does. */
-const guards: GuardHooks = {
-  useHasLogbook:
-    APP_MODULES.find((module) => module.guards?.useHasLogbook)?.guards?.useHasLogbook ?? (() => false),
-};
+/**
+ * The guard hooks the modules give (one module owns logbooks; false without it), loaded with the
+ * route table: a guard hook reads Dexie, which the first route never loads.
+ */
+async function loadGuards(): Promise<GuardHooks> {
+  const given = await Promise.all(APP_MODULES.map(async (module) => (await module.guards?.()) ?? {}));
+  return { useHasLogbook: given.find((guards) => guards.useHasLogbook)?.useHasLogbook ?? (() => false) };
+}
+
+const AppPages = lazy(async () => {
+  const [{ AppPages: Pages }, guards] = await Promise.all([import('./routes/AppPages'), loadGuards()]);
+  return { default: () => <Pages featureRoutes={featureRoutes} guards={guards} /> };
+});
 
 function EntryPage() {
   const { key } = useLocation();
@@ -51,7 +58,7 @@ export const routes: RouteObject[] = [
     element: <Shell />,
     children: [
       { index: true, element: <EntryPage /> },
-      { path: '*', element: <AppPages featureRoutes={featureRoutes} guards={guards} /> },
+      { path: '*', element: <AppPages /> },
     ],
   },
 ];

@@ -1,15 +1,15 @@
 /**
  * The logbooks domain as other parts of the app see it: its routes and the /logbooks guard's
  * question (whether the member has a logbook on the device). The router imports this file, and
- * everything it names ends up in the first route: keep it to route objects and that one hook.
+ * everything it names ends up in the first route: keep it to route objects (the guard's hook loads lazily).
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { useHasLogbook } from './hasLogbook';
 import { logbookRoutes } from './routes';
 export { logbookRoutes } from './routes';
 
 export const logbooksModule: FeatureModule = {
   name: 'logbooks',
   routes: logbookRoutes,
-  guards: { useHasLogbook },
+  // Loaded with the route table: the hook reads Dexie, which the first route never loads.
+  guards: async () => ({ useHasLogbook: (await import('./hasLogbook')).useHasLogbook }),
 };
