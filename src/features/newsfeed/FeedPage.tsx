@@ -3,7 +3,8 @@
  * Friends: the member's and the people they follow; SPEC §2, §6 guests cannot use friends). The
  * feed is what the device kept (live query), brought up to date while online, so offline it shows
  * the feed read before with a note (SPEC §4 says an empty feed; keeping it is issue 16's choice,
- * docs/sync.md). Older items load as the end of the list comes into view, or with the button.
+ * docs/sync.md). Older items load as the end of the list comes into view, or with the button; a
+ * pull down on touch or the Refresh button brings what changed.
  */
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
@@ -26,6 +27,7 @@ import { FeedItemCard } from './FeedItemCard';
 import { useFeed, useSpeciesNames } from './newsfeedHooks';
 import { PendingPostCard } from './PendingPostCard';
 import { PostComposer } from './PostComposer';
+import { usePullToRefresh } from './usePullToRefresh';
 
 export const EVERYONE_PATH = '/home/newsfeed';
 export const FOLLOWING_PATH = '/home/newsfeed/people';
@@ -76,6 +78,7 @@ function FeedPage({ tab }: { tab: Tab }) {
   const hasMore = view.marks?.read === true && view.marks.prev_mod !== null;
   const sentinel = useLoadWhenSeen(view.loadOlder, view.isOnline && hasMore && !view.loadingOlder);
   const title = tab === 'everyone' ? labels.newsfeed : labels.postsFromFriends;
+  usePullToRefresh(view.refresh, feed !== null && view.isOnline);
 
   return (
     <Stack spacing={3} sx={{ py: 3, maxWidth: 880 }}>

@@ -19,6 +19,7 @@ import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
 import { apiCalls, fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { PULL_DISTANCE } from './usePullToRefresh';
 
 const ME = 'u-1'; // aLoginResponse's member
 const signedIn = aSignedInSession();
@@ -117,6 +118,28 @@ describe('the newsfeed', () => {
     });
     expect(await screen.findByText(texts.offlineNote)).toBeTruthy();
     expect(feedList().getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('refreshes on a pull down from the top of the page (touch): only what changed is asked', async () => {
+    const network = fakeNetwork();
+    network.on('GET', 'newsfeed', (request) =>
+      request.path.includes('last_mod=9')
+        ? { body: { ...page([anItem('p-newer', 12)]), last_mod: 12 } }
+        : { body: page([anItem('p-new', 9)]) },
+    );
+    renderApp(<AppRoutes />, { route: '/newsfeed', network });
+    expect(await screen.findByRole('heading', { level: 1, name: labels.newsfeed })).toBeTruthy();
+    expect(await feedList().findByText('Post p-new')).toBeTruthy();
+
+    fireEvent.touchStart(window, { touches: [{ clientY: 10 }] });
+    fireEvent.touchMove(window, { touches: [{ clientY: 10 + PULL_DISTANCE / 2 }] });
+    fireEvent.touchEnd(window, { touches: [] });
+    fireEvent.touchStart(window, { touches: [{ clientY: 10 }] });
+    fireEvent.touchMove(window, { touches: [{ clientY: 10 + PULL_DISTANCE }] });
+    fireEvent.touchEnd(window, { touches: [] });
+
+    expect(await feedList().findByText('Post p-newer')).toBeTruthy();
+    expect(apiCalls(network)).toEqual(['GET newsfeed?limit=20', 'GET newsfeed?limit=100&last_mod=9']);
   });
 
   it('offline on a fresh device says nothing is kept yet', async () => {
