@@ -406,3 +406,41 @@ describe('signing in and out', () => {
     expect(await screen.findByText(texts.cartEmpty)).toBeTruthy();
   });
 });
+
+describe('signing in at checkout', () => {
+  it('does not count the guest’s lines twice when the page prices the cart during the merge', async () => {
+    await saveCart({ guest_id: 'guest0123456789abcdef', lines: [lineOf(mammals, 1)] });
+    // A small stand-in of the server's carts: PUT replaces, merge_from adds the guest cart and empties it.
+    const carts = new Map<string, Array<{ product_id: string; quantity: number }>>();
+    const network = fakeNetwork();
+    const answer = (id: string) => ({ body: { status: 'success', cart: pricedCart(carts.get(id) ?? []) } });
+    for (const id of ['u-1', 'guest0123456789abcdef']) {
+      network.on('GET', `commerce/${id}/cart`, () => answer(id));
+      network.on('PUT', `commerce/${id}/cart`, (request) => {
+        const body = request.body as {
+          items: Array<{ product_id: string; quantity: number }>;
+          merge_from?: string;
+        };
+        const merged = [...body.items, ...(body.merge_from ? (carts.get(body.merge_from) ?? []) : [])];
+        if (body.merge_from) carts.delete(body.merge_from);
+        const byProduct = new Map<string, number>();
+        for (const line of merged)
+          byProduct.set(line.product_id, (byProduct.get(line.product_id) ?? 0) + line.quantity);
+        carts.set(
+          id,
+          [...byProduct].map(([product_id, quantity]) => ({ product_id, quantity })),
+        );
+        return answer(id);
+      });
+    }
+    const { store } = renderApp(<AppRoutes />, { route: '/checkout', network });
+    expect(await screen.findByText(texts.signInToCheckout)).toBeTruthy();
+    store.dispatch(
+      sessionActions.loggedIn({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
+    );
+    expect(await screen.findByText('$15.00', { selector: '[data-testid="order-total"]' })).toBeTruthy();
+    await waitFor(async () => expect((await loadCart()).guest_id).not.toBe('guest0123456789abcdef'));
+    expect((await loadCart()).lines.map((line) => line.quantity)).toEqual([1]);
+    expect(carts.get('u-1')).toEqual([{ product_id: mammals.id, quantity: 1 }]);
+  });
+});
