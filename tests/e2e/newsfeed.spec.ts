@@ -6,6 +6,7 @@
  * - Ann writes a post: it shows at once as waiting and reaches the server once through the sync
  *   runtime; she likes Bob's sighting and comments on it from the item's page;
  * - with the network cut and the page reloaded, the feed read before is still there, with a note;
+ *   a post and a comment written offline wait (through a reload) and reach the server once online;
  * - axe (no serious or critical violation) on the feed, the item page and the offline feed.
  */
 import sharp from 'sharp';
@@ -14,6 +15,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { FeedResponse } from '../../src/contract/community';
 import { labels } from '../../src/contract/labels';
 import type { MediaMetaResponse } from '../../src/contract/media';
+import { messages } from '../../src/contract/messages';
 import { newsfeedTexts as texts } from '../../src/contract/newsfeedTexts';
 import { expectNoSeriousViolations } from './support/axe';
 import {
@@ -58,7 +60,7 @@ async function serverGet<T>(request: APIRequestContext, token: string, path: str
   return (await response.json()) as T;
 }
 
-test('a followed member’s sighting in Posts from Friends; post, like, comment; the feed kept offline', async ({
+test('a followed member’s sighting in Posts from Friends; post, like, comment; offline: kept feed, writes arrive once', async ({
   page,
   context,
   request,
@@ -129,5 +131,34 @@ test('a followed member’s sighting in Posts from Friends; post, like, comment;
   await expect(feed.getByText('Low over the river')).toBeVisible();
   await expect(feed.getByText('First eagle of the year for me too!')).toBeVisible();
   await expectNoSeriousViolations(page, 'the feed offline', 'main');
+
+  // Offline, a post and a comment wait on the device, survive a reload, and reach the server once.
+  await page.getByLabel(texts.composerText).fill('Written without signal');
+  await page.getByRole('button', { name: texts.composerSubmit, exact: true }).click();
+  await expect(page.getByText(messages.storedLocally).first()).toBeVisible();
+  const waitingPost = feed.getByRole('article').filter({ hasText: 'Written without signal' });
+  await expect(waitingPost.getByText(texts.postWaiting)).toBeVisible();
+  await bobsItem.getByRole('link', { name: texts.openItem }).click();
+  await page.getByLabel(labels.imageViewCommentField).fill('Seen it again, offline.');
+  await page.getByRole('button', { name: labels.imageViewSend }).click();
+  const comments = page.getByRole('list', { name: labels.imageViewComments });
+  await expect(comments.getByText('Seen it again, offline.')).toBeVisible();
+  await page.reload();
+  await expect(comments.getByText('Seen it again, offline.')).toBeVisible();
+  await expect(comments.getByText(labels.imageViewWaiting)).toBeVisible();
+  await page.goto('/home/newsfeed/people');
+  await expect(waitingPost.getByText(texts.postWaiting)).toBeVisible();
+
   await context.setOffline(false);
+  await expect(waitingPost.getByText(texts.postWaiting)).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
+  const postedTexts = (await serverGet<FeedResponse>(request, ann.token, `newsfeed/${ann.userId}`)).items.map(
+    (item) => item.text,
+  );
+  expect(postedTexts).toEqual(['Written without signal', 'First eagle of the year for me too!']);
+  const meta = await serverGet<MediaMetaResponse>(request, bob.token, `media/${mediaId}/meta?load_all=true`);
+  expect(meta.comments?.map((comment) => comment.comment)).toEqual([
+    'Great find, Bob.',
+    'Seen it again, offline.',
+  ]);
 });
