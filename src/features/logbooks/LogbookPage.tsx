@@ -103,7 +103,12 @@ export function LogbookPage() {
   const [filter, setFilter] = useState<Filter>('all');
   const isOnline = useAppSelector(selectIsOnline);
 
-  if (item === undefined || (item === null && refresh === 'running')) {
+  // Not on the device yet while the refresh runs, or while its download reaches the live query.
+  const coming =
+    refresh === 'idle' ||
+    refresh === 'running' ||
+    (typeof refresh === 'object' && 'owned' in refresh && refresh.owned.includes(productId ?? ''));
+  if (item === undefined || (item === null && coming)) {
     return <CircularProgress aria-label={messages.loading} sx={{ my: 3 }} />;
   }
   if (item === null) {

@@ -51,9 +51,13 @@ export function LogbooksPage() {
   const userId = useAppSelector(selectUser)?.user_id ?? null;
   const refresh = useRefreshOwned(userId);
   const logbooks = useOwnedLogbooks(userId);
-  const settled = refresh === 'done' || typeof refresh === 'object';
+  // None on the device, and the server says none (or cannot be asked): the live query may lag a
+  // download by a moment, so a server that counts some keeps the page waiting for them.
+  const none =
+    refresh === 'offline' ||
+    (typeof refresh === 'object' && ('failed' in refresh || refresh.owned.length === 0));
 
-  if (logbooks !== undefined && logbooks.length === 0 && settled) {
+  if (logbooks !== undefined && logbooks.length === 0 && none) {
     return <Navigate to={LOGBOOKS_OVERVIEW_PATH} replace />;
   }
   return (
@@ -61,7 +65,7 @@ export function LogbooksPage() {
       <Typography variant="h4" component="h1">
         {labels.myLogbooks}
       </Typography>
-      {typeof refresh === 'object' && (
+      {typeof refresh === 'object' && 'failed' in refresh && (
         <Alert severity="warning">
           {formatMessage(logbookTexts.refreshFailed, { reason: refresh.failed })}
         </Alert>

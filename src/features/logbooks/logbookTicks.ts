@@ -9,7 +9,6 @@
  * Until the device has pulled the member's sightings once, the server's ticks from the download
  * stand in for species the device has none of.
  */
-import { Dexie } from 'dexie';
 import type { LogbookTick } from '@contract/logbooks';
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
@@ -45,7 +44,9 @@ export async function ticksOf(
   const range = () =>
     db.species_observations
       .where('[user_id+species_id+date]')
-      .between([userId, Dexie.minKey, Dexie.minKey], [userId, Dexie.maxKey, Dexie.maxKey], true, true);
+      // [user] sorts before every key of the member and [user, []] after them (an array sorts
+      // after any string), as ownSightingReads' key cursor bounds them.
+      .between([userId], [userId, []], true, true);
   const [keys, ids, marks, mark] = await Promise.all([
     range().keys(),
     range().primaryKeys(),

@@ -26,8 +26,13 @@ export async function downloadLogbook(db: FieldmarkDB, api: ApiClient, productId
 /**
  * The member's logbooks from the server: each one the device lacks is downloaded; the ones kept
  * get the server's progress and ticks (`refresh`, small); one no longer owned is forgotten.
+ * Answers the products the member owns.
  */
-export async function refreshOwnedLogbooks(db: FieldmarkDB, api: ApiClient, userId: string): Promise<void> {
+export async function refreshOwnedLogbooks(
+  db: FieldmarkDB,
+  api: ApiClient,
+  userId: string,
+): Promise<string[]> {
   const { logbooks } = await api.request<{ logbooks: OwnedLogbook[] }>('GET', 'logbooks/owned');
   const kept = new Map((await keptLogbooks(db, userId)).map((row) => [row.product_id, row]));
   for (const owned of logbooks) {
@@ -49,6 +54,7 @@ export async function refreshOwnedLogbooks(db: FieldmarkDB, api: ApiClient, user
     userId,
     [...kept.keys()].filter((id) => !owned.has(id)),
   );
+  return [...owned];
 }
 
 /** The logbooks on sale (online only: the shop is). */

@@ -21,15 +21,16 @@ export interface LogbookWithTicks {
 }
 
 const refreshThunk =
-  (userId: string): AppThunk<Promise<void>> =>
+  (userId: string): AppThunk<Promise<string[]>> =>
   (_dispatch, _getState, extra) =>
     refreshOwnedLogbooks(db, apiClientFrom(extra), userId);
 
-export type RefreshState = 'idle' | 'running' | 'done' | { failed: string };
+/** `{ owned }`: refreshed, the member owns these products; offline the device's copy is all there is. */
+export type RefreshState = 'idle' | 'running' | 'offline' | { owned: string[] } | { failed: string };
 
 /**
  * Brings the member's logbooks onto the device (new ones downloaded, progress updated) once per
- * page visit while online. 'done' offline too: the device's copy is all there is then.
+ * page visit while online.
  */
 export function useRefreshOwned(userId: string | null): RefreshState {
   const dispatch = useAppDispatch();
@@ -40,7 +41,7 @@ export function useRefreshOwned(userId: string | null): RefreshState {
     let live = true;
     setState('running');
     dispatch(refreshThunk(userId)).then(
-      () => live && setState('done'),
+      (owned) => live && setState({ owned }),
       (error: unknown) =>
         live && setState({ failed: error instanceof Error ? error.message : String(error) }),
     );
@@ -48,7 +49,7 @@ export function useRefreshOwned(userId: string | null): RefreshState {
       live = false;
     };
   }, [dispatch, userId, isOnline]);
-  return !isOnline && state === 'idle' ? 'done' : state;
+  return !isOnline && (state === 'idle' || state === 'running') ? 'offline' : state;
 }
 
 /** The member's logbooks on the device, each with its ticks; undefined while loading. */
