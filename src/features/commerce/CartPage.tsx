@@ -2,6 +2,7 @@
  * /cart (issue 19): the device's cart, kept and editable offline. Its prices are the ones shown when
  * each item was added, so the totals say they are checked at checkout (the server prices the order).
  */
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -57,18 +58,12 @@ export function CartPage() {
                     {kindText(line.kind)} · {formatMoney(line.unit_price_minor, line.currency)}
                   </Typography>
                 </Stack>
-                <TextField
-                  type="number"
-                  size="small"
-                  label={formatMessage(texts.quantityOf, { name: line.name })}
-                  value={line.quantity}
-                  slotProps={{ htmlInput: { min: 1, max: CART_QUANTITY_MAX, step: 1 } }}
-                  onChange={(event) => {
-                    const quantity = Number(event.target.value);
-                    if (Number.isInteger(quantity) && quantity >= 1)
-                      void dispatch(cartEdited(withQuantity(cart, line.product_id, quantity)));
-                  }}
-                  sx={{ width: '10rem' }}
+                <QuantityField
+                  name={line.name}
+                  quantity={line.quantity}
+                  onChange={(quantity) =>
+                    void dispatch(cartEdited(withQuantity(cart, line.product_id, quantity)))
+                  }
                 />
                 <Typography sx={{ minWidth: '6rem', textAlign: 'right' }}>
                   {formatMoney(line.unit_price_minor * line.quantity, line.currency)}
@@ -103,5 +98,35 @@ export function CartPage() {
         </>
       )}
     </ShopPage>
+  );
+}
+
+/**
+ * A line's quantity: what is typed stays in the field while it is not a quantity (an emptied field
+ * while typing "12"), and only a whole number from 1 to the maximum changes the cart.
+ */
+function QuantityField(props: { name: string; quantity: number; onChange: (quantity: number) => void }) {
+  const [typed, setTyped] = useState<string | null>(null);
+  return (
+    <TextField
+      type="number"
+      size="small"
+      label={formatMessage(texts.quantityOf, { name: props.name })}
+      value={typed ?? String(props.quantity)}
+      slotProps={{ htmlInput: { min: 1, max: CART_QUANTITY_MAX, step: 1 } }}
+      onChange={(event) => {
+        setTyped(event.target.value);
+        const quantity = Number(event.target.value);
+        if (
+          event.target.value !== '' &&
+          Number.isInteger(quantity) &&
+          quantity >= 1 &&
+          quantity <= CART_QUANTITY_MAX
+        )
+          props.onChange(quantity);
+      }}
+      onBlur={() => setTyped(null)}
+      sx={{ width: '10rem' }}
+    />
   );
 }
