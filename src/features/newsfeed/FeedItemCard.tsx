@@ -87,6 +87,13 @@ export function FeedItemCard({ item, speciesName = null, standalone = false }: F
           {note !== '' && (
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note}</Typography>
           )}
+          {item.type === 'post' && item.observation && (
+            <Typography variant="body2">
+              {formatMessage(texts.linkedSighting, {
+                species: speciesName ?? item.observation.taxa?.name ?? texts.unknownSpecies,
+              })}
+            </Typography>
+          )}
           {(places.length > 0 || item.hotspot || item.trip) && (
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               {item.hotspot && (

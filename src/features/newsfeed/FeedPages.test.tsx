@@ -181,6 +181,37 @@ describe('the newsfeed', () => {
     expect(row?.url).toMatch(/^newsfeed\/[0-9a-f-]{36}$/);
   });
 
+  it("links one of the member's public sightings to a post", async () => {
+    await db.species_observations.put({
+      id: 'obs-9',
+      rev: '1_dev',
+      observation_id: 'obs-9',
+      user_id: ME,
+      species_id: 'avibase-x',
+      taxa: { classification: 'Birds|IOC', group_name: 'Birds', name: 'Ardea herodias' },
+      coordinate: null,
+      coordinate_hidden: true,
+      date: 1_795_000_000,
+      public: true,
+      lifer: false,
+      note: '',
+      media: [],
+      trips: [],
+    });
+    renderApp(<AppRoutes />, {
+      route: '/newsfeed',
+      network: noSignal,
+      preloadedState: { session: signedIn, network: { isOnline: false } },
+    });
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: texts.composerSighting }));
+    fireEvent.click(await screen.findByRole('option', { name: /^Ardea herodias/ }));
+    fireEvent.click(screen.getByRole('button', { name: texts.composerSubmit }));
+
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const [row] = await db.outbox.toArray();
+    expect(row?.data).toEqual({ text: '', photos: [], observation_id: 'obs-9' });
+  });
+
   it('asks a guest to sign in for Posts from Friends', async () => {
     renderApp(<AppRoutes />, { route: '/home/newsfeed/people' });
     expect(await screen.findByText(texts.followingSignIn)).toBeTruthy();

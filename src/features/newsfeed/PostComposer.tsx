@@ -6,6 +6,7 @@
 import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -18,9 +19,10 @@ import { formatMessage, messages } from '@contract/messages';
 import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
+import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import { usePendingPhotos } from '../observations/embeds';
-import { useWritePost } from './newsfeedHooks';
+import { useLinkableSightings, useWritePost } from './newsfeedHooks';
 import { postProblem } from './postWrites';
 
 const PROBLEM_TEXT = {
@@ -33,7 +35,9 @@ export function PostComposer() {
   const dispatch = useAppDispatch();
   const isOnline = useAppSelector(selectIsOnline);
   const writePost = useWritePost();
+  const sightings = useLinkableSightings(useAppSelector(selectUser)?.user_id ?? null);
   const [text, setText] = useState('');
+  const [sightingId, setSightingId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [unreadable, setUnreadable] = useState<string[]>([]);
@@ -45,15 +49,16 @@ export function PostComposer() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || photos.isPreparing) return;
-    const found = postProblem(text, photos.pending.length);
+    const found = postProblem(text, photos.pending.length, sightingId !== '');
     if (found !== null) {
       setProblem(PROBLEM_TEXT[found]);
       return;
     }
     setBusy(true);
     try {
-      await writePost({ text, photos: photos.pending });
+      await writePost({ text, photos: photos.pending, observationId: sightingId || null });
       setText('');
+      setSightingId('');
       setProblem(null);
       setUnreadable([]);
       for (const photo of photos.pending) photos.remove(photo.media_id);
@@ -80,6 +85,21 @@ export function PostComposer() {
           error={problem !== null}
           helperText={problem ?? undefined}
         />
+        {sightings.length > 0 && (
+          <TextField
+            select
+            label={texts.composerSighting}
+            value={sightingId}
+            onChange={(event) => setSightingId(event.target.value)}
+          >
+            <MenuItem value="">{texts.composerNoSighting}</MenuItem>
+            {sightings.map((sighting) => (
+              <MenuItem key={sighting.id} value={sighting.id}>
+                {`${sighting.name} · ${new Date(sighting.date * 1000).toLocaleDateString()}`}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         {photos.pending.length > 0 && (
           <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))' }}>
             {photos.pending.map((photo, index) => {

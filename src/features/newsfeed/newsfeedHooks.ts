@@ -19,7 +19,7 @@ import type { PhotoUploadRow } from '../../db/rows';
 import { speciesOnDeviceById } from '../species/embeds';
 import { deletePost, fetchItem, fetchOlder, refreshFeed } from './newsfeedApi';
 import { feedMarks, feedOnDevice, itemOnDevice, type FeedMarks } from './newsfeedStore';
-import { discardPost, pendingPosts, writePost, type PendingPost, type PostPhoto } from './postWrites';
+import { discardPost, pendingPosts, writePost, type NewPost, type PendingPost } from './postWrites';
 
 const reasonOf = (error: unknown) =>
   error instanceof ApiError ? error.reason : error instanceof Error ? error.message : messages.serverError;
@@ -58,7 +58,7 @@ export function useQueuedPhotos(mediaIds: readonly string[]): PhotoUploadRow[] |
 }
 
 /** Keeps a post of the signed-in member on the device for the sync runtime to send. */
-export function useWritePost(): (post: { text: string; photos: readonly PostPhoto[] }) => Promise<void> {
+export function useWritePost(): (post: NewPost) => Promise<void> {
   const userId = useAppSelector(selectUser)?.user_id ?? null;
   return useCallback(
     async (post) => {
@@ -78,6 +78,34 @@ const deleteThunk =
 export function useDeletePost(): (feedId: string) => Promise<void> {
   const dispatch = useAppDispatch();
   return useCallback((feedId) => dispatch(deleteThunk(feedId)), [dispatch]);
+}
+
+/** How many of the member's latest public sightings the composer offers to link. */
+const LINKABLE_SIGHTINGS = 20;
+
+/** The member's latest public sightings on this device, to link to a post: id and species name. */
+export function useLinkableSightings(userId: string | null): { id: string; name: string; date: number }[] {
+  return (
+    useLiveQuery(async () => {
+      if (userId === null) return [];
+      const rows = await db.species_observations
+        .where('[user_id+date]')
+        .between([userId, -Infinity], [userId, Infinity])
+        .reverse()
+        .filter((row) => row.deleted !== true && row.public && row.species_id !== null)
+        .limit(LINKABLE_SIGHTINGS)
+        .toArray();
+      const species = await speciesOnDeviceById(
+        db,
+        rows.map((row) => row.species_id),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        date: row.date,
+        name: species.get(row.species_id ?? '')?.name ?? row.taxa?.name ?? row.species_id ?? '',
+      }));
+    }, [userId]) ?? []
+  );
 }
 
 /** Lets a refused post go, with its photos still queued. */

@@ -31,18 +31,29 @@ export function postPath(postId: string): string {
 }
 
 /** Why a post cannot be written as it is, or null. The server says the same (docs/api.md). */
-export function postProblem(text: string, photoCount: number): 'empty' | 'tooLong' | 'tooManyPhotos' | null {
-  if (text.trim() === '' && photoCount === 0) return 'empty';
+export function postProblem(
+  text: string,
+  photoCount: number,
+  hasSighting = false,
+): 'empty' | 'tooLong' | 'tooManyPhotos' | null {
+  if (text.trim() === '' && photoCount === 0 && !hasSighting) return 'empty';
   if (text.trim().length > POST_TEXT_MAX) return 'tooLong';
   if (photoCount > POST_PHOTOS_MAX) return 'tooManyPhotos';
   return null;
+}
+
+export interface NewPost {
+  text: string;
+  photos: readonly PostPhoto[];
+  /** One of the member's public sightings (the sync pass pushes it before the post is replayed). */
+  observationId?: string | null;
 }
 
 /** Keeps the post and its photos on the device for the sync runtime to send; answers its id. */
 export async function writePost(
   db: FieldmarkDB,
   userId: string,
-  post: { text: string; photos: readonly PostPhoto[] },
+  post: NewPost,
   now = Date.now(),
 ): Promise<{ postId: string; row: OutboxRow }> {
   const postId = crypto.randomUUID();
@@ -58,7 +69,11 @@ export async function writePost(
     created: now + index,
     attempts: 0,
   }));
-  const body: PostRequest = { text: post.text.trim(), photos: post.photos.map((photo) => photo.media_id) };
+  const body: PostRequest = {
+    text: post.text.trim(),
+    photos: post.photos.map((photo) => photo.media_id),
+    ...(post.observationId ? { observation_id: post.observationId } : {}),
+  };
   const row = await db.transaction('rw', db.photo_uploads, db.outbox, async () => {
     if (uploads.length > 0) await db.photo_uploads.bulkPut(uploads);
     return storeRequest(db, { url: postPath(postId), type: 'PUT', data: body, user_id: userId }, now);
