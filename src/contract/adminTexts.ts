@@ -163,7 +163,21 @@ export const reportTexts = {
     reopen: 'Reopen',
   } as Record<string, string>,
   hideTitle: 'Hide this from every reader?',
-  hideBody: 'It disappears from every public list, page and feed. A hidden member is disabled. You can show it again.',
+  hideBody:
+    'It disappears from every public list, page and feed. A hidden member is disabled. You can show it again.',
   actionDone: 'Done: {action}',
   noteAdded: 'Note added',
+};
+
+/** Texts of the members' Report action (src/features/reports), loaded with its dialog. */
+export const reportActionTexts = {
+  report: 'Report',
+  reportThis: 'Report this {what}',
+  dialogTitle: 'Report this {what}',
+  why: 'Why are you reporting it?',
+  details: 'Anything the moderators should know (optional)',
+  send: 'Send report',
+  sent: 'Thank you: the moderators will look at it.',
+  stored: 'Saved on this device: the report is sent when you are back online.',
+  chooseWhy: 'Choose a reason.',
 };
