@@ -86,6 +86,7 @@ beforeEach(async () => {
     db.photo_uploads.clear(),
     db.newsfeed_items.clear(),
     db.meta.clear(),
+    db.species_observations.clear(),
   ]);
 });
 
