@@ -128,6 +128,48 @@ describe('the groups pages', () => {
     expect(screen.getByRole('link', { name: texts.editGroup })).toBeTruthy();
   });
 
+  it("lets the group's admin add a member found by nickname", async () => {
+    const network = groupNetwork();
+    network.members.push({ user_id: 'u-1', nickname: 'Wren', avatar: null, role: 'admin', joined_at: 2 });
+    network.on('GET', 'users', {
+      body: {
+        status: 'success',
+        count: 2,
+        users: ['u-1', 'u-5'].map((id) => ({
+          user_id: id,
+          nickname: id === 'u-1' ? 'Wren' : 'Stork',
+          avatar: null,
+          about: '',
+          follower_count: 0,
+          following_count: 0,
+          following: false,
+          follows_you: false,
+        })),
+      },
+    });
+    network.on('PUT', `groups/${GROUP}/members/u-5`, () => {
+      network.members.push({ user_id: 'u-5', nickname: 'Stork', avatar: null, role: 'member', joined_at: 3 });
+      return { body: { status: 'success', group: { group_id: GROUP }, members: network.members } };
+    });
+    renderApp(<AppRoutes />, {
+      route: `/group-profile/${GROUP}`,
+      network,
+      preloadedState: { session: signedIn },
+    });
+    expect(await screen.findByText(texts.youAreAdmin)).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: texts.addMemberSearch }), {
+      target: { value: 'st' },
+    });
+    // Wren is in the group already: only Stork is offered.
+    fireEvent.click(
+      await screen.findByRole('button', { name: formatMessage(texts.add, { nickname: 'Stork' }) }),
+    );
+    expect(screen.queryByRole('button', { name: formatMessage(texts.add, { nickname: 'Wren' }) })).toBeNull();
+    const members = screen.getByRole('list', { name: texts.members });
+    expect(await within(members).findByRole('link', { name: 'Stork' })).toBeTruthy();
+    expect(network.sent.find((r) => r.method === 'PUT')?.body).toEqual({ role: 'member' });
+  });
+
   it('shows the offline message offline', async () => {
     renderApp(<AppRoutes />, {
       route: `/group-profile/${GROUP}`,

@@ -1,9 +1,9 @@
 /**
  * `/group-profile/{group_id}` (SPEC §2; issue 16): a group's photo, title, about and members
  * (GET groups/{id}: admins first), and join / leave for the signed-in member. The group's admins
- * (and site admins, whom the server treats alike) also get Edit, and per member Make admin and
- * Remove. The server decides every write (403 groupAdminsOnly, 400 groupLastAdmin) and the page
- * shows its reason. Online only: offline it shows SPEC's offline message.
+ * (and site admins, whom the server treats alike) also get Edit, Add a member (AddMember.tsx), and
+ * per member Make admin and Remove. The server decides every write (403 groupAdminsOnly, 400
+ * groupLastAdmin) and the page shows its reason. Online only: offline it shows SPEC's offline message.
  */
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -26,6 +26,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
 import { reasonOf } from '../people/embeds';
+import { AddMember } from './AddMember';
 import { memberCountText } from './GroupsPage';
 import { useGetGroupQuery, useRemoveMemberMutation, useSetMembershipMutation } from './groupsApi';
 
@@ -170,6 +171,7 @@ export function GroupProfilePage() {
         </Stack>
       )}
       <Members groupId={group.group_id} members={members} canManage={isAdmin} me={me?.user_id} />
+      {isAdmin && <AddMember groupId={group.group_id} memberIds={new Set(members.map((m) => m.user_id))} />}
     </Stack>
   );
 }

@@ -5,3 +5,4 @@
 export { FollowButton } from './FollowButton';
 export { PersonList, type ListedPerson } from './PersonList';
 export { reasonOf } from './reason';
+export { useListPeopleQuery } from './peopleApi';
