@@ -17,6 +17,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
+import { ReportButton } from '../reports/embeds';
 import { CommentForm } from './CommentForm';
 import type { ShownComment, ShownReply, UploadState } from './pendingMedia';
 
@@ -62,11 +63,14 @@ function Entry({
   item,
   deleteLabel,
   onDelete,
+  action,
   children,
 }: {
   item: ShownComment | ShownReply;
   deleteLabel: string | null;
   onDelete: () => void;
+  /** Beside the delete button: the Report action on a comment. */
+  action?: ReactNode;
   children?: ReactNode;
 }) {
   return (
@@ -83,6 +87,7 @@ function Entry({
             {dateFormat.format(new Date(item.created_at * 1000))}
           </Typography>
         </Typography>
+        {action}
         {deleteLabel !== null && (
           <IconButton aria-label={deleteLabel} onClick={onDelete} size="small">
             <DeleteOutlinedIcon fontSize="small" />
@@ -118,6 +123,14 @@ export function CommentThread(props: CommentThreadProps) {
               : null
           }
           onDelete={() => props.onDeleteComment(comment.comment_id)}
+          action={
+            <ReportButton
+              section="comment"
+              id={comment.comment_id}
+              what="comment"
+              ownerId={comment.user_id}
+            />
+          }
         >
           {comment.replies.length > 0 && (
             <Box
