@@ -13,7 +13,7 @@ import { ApiError } from '../../api/ApiError';
 import { createApiClient } from '../../api/client';
 import { FAKE_BASE_URL, fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { FieldmarkDB } from '../FieldmarkDB';
-import { createSyncEngine, type SyncEngine, type SyncEvent } from './engine';
+import { createSyncEngine, SERVER_LOADING_REPULL_MS, type SyncEngine, type SyncEvent } from './engine';
 import { RETRY_FIRST_DELAY_MS, RETRY_INTERVAL_MS, type Timers } from './retry';
 import { speciesCollection } from './species';
 import {
@@ -35,7 +35,12 @@ const ZAF_MAMMALS = { classifications: ['Mammals|Larger'], location_ids: ['ZAF']
 function speciesServer() {
   const network = fakeNetwork();
   const log: SyncRecord[] = [];
-  const state = { pageSize: 1000, failPulls: [] as number[], sendTotal: true };
+  const state = {
+    pageSize: 1000,
+    failPulls: [] as number[],
+    sendTotal: true,
+    loading: undefined as { done: number; total: number } | undefined,
+  };
   const pulls: URLSearchParams[] = [];
   let gate: Promise<void> = Promise.resolve();
   let open = () => undefined as void;
@@ -65,6 +70,7 @@ function speciesServer() {
         more: matching.length > page.length,
         last_mod: page.at(-1)?.seq ?? lastMod,
         ...(state.sendTotal ? { total: matching.length } : {}),
+        ...(state.loading ? { loading: state.loading } : {}),
       },
     };
   });
@@ -274,6 +280,32 @@ describe('one pull per collection at a time', () => {
     expect(await refreshed).toBe(true);
     expect((await db.collection_marks.get('species'))?.filter_key).toBe(JSON.stringify(ZAF_MAMMALS));
     expect(await storedIds()).toEqual(['mdd-1000522']);
+  });
+});
+
+describe('a server still loading the collection', () => {
+  it('keeps what came, pulls again every 10 s while it loads, and stops once it has loaded', async () => {
+    server.log.push(speciesRecord(baldEagle));
+    server.state.loading = { done: 1, total: 2 };
+
+    const first = await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    expect(first.serverLoading).toEqual({ done: 1, total: 2 });
+    expect(events.at(-1)).toMatchObject({ type: 'done', serverLoading: { done: 1, total: 2 } });
+    expect(await storedIds()).toEqual(['ioc-7769']);
+    expect(clock.delays()).toEqual([SERVER_LOADING_REPULL_MS]);
+
+    // The server stores the rest and says it is done: the next pull brings it, and no other follows.
+    server.log.push(speciesRecord(northernRaccoon));
+    server.state.loading = undefined;
+    clock.fireAll();
+    await eventually(async () => {
+      expect(server.pulls).toHaveLength(2);
+      expect(server.pulls[1]?.get('last_mod')).toBe('1');
+      expect(await storedIds()).toHaveLength(2);
+      expect(events.at(-1)).toMatchObject({ type: 'done' });
+    });
+    expect(events.at(-1)).not.toHaveProperty('serverLoading');
+    expect(clock.delays()).toEqual([]);
   });
 });
 

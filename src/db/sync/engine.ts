@@ -7,22 +7,38 @@
  * - flags a failed pull on its mark (`needs_retry`) and hands it to the retry scheduler (1 s, then
  *   every 60 s, only while online);
  * - refreshes every collection with a mark when asked (`syncMarked`: going online, app start),
- *   each with the filter it was last pulled with.
+ *   each with the filter it was last pulled with;
+ * - pulls again every SERVER_LOADING_REPULL_MS while the server answers that it is still loading
+ *   the collection (`loading`: a new server seeding the species lists).
  * Plain TypeScript: the app wires it to Redux (src/features/species/sync), tests use it directly.
  */
 import { ApiError } from '../../api/ApiError';
+import type { Loading } from '@contract/sync';
 import type { CollectionMarkRow } from '../rows';
 import { filterFromKey, filterKey, type SyncableCollection, type SyncFilter } from './collection';
 import { memberFilterOf } from './member';
 import { pullCollection, type PullContext, type PullProgress, type PullResult } from './pull';
 import type { WritableRow } from './localWrites';
 import { pushCollection, type PushResult } from './push';
-import { createRetryScheduler, type RetryScheduler, type Timers } from './retry';
+import { createRetryScheduler, systemTimers, type RetryScheduler, type Timers } from './retry';
+
+/**
+ * While the server is still loading a collection (a new server seeding the world species lists,
+ * about a minute), the engine pulls it again this often, so the list fills up as it loads.
+ */
+export const SERVER_LOADING_REPULL_MS = 10_000;
 
 export type SyncEvent =
   | { type: 'started'; collection: string }
   | ({ type: 'progress'; collection: string } & PullProgress)
-  | { type: 'done'; collection: string; received: number; pushed: PushResult | null }
+  | {
+      type: 'done';
+      collection: string;
+      received: number;
+      pushed: PushResult | null;
+      /** The server is still loading this collection; the engine pulls again later by itself. */
+      serverLoading?: Loading;
+    }
   | { type: 'failed'; collection: string; error: unknown };
 
 export interface SyncEngineOptions extends PullContext {
@@ -83,6 +99,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const lanes = new Map<string, Lane>();
   const currentUserId = options.currentUserId ?? (() => null);
 
+  const timers = options.timers ?? systemTimers;
+  /** The later pulls of collections the server was still loading, by name. */
+  const repulls = new Map<string, unknown>();
+
+  function pullAgainLater(name: string, filter: SyncFilter | undefined): void {
+    if (repulls.has(name)) return;
+    const handle = timers.setTimeout(() => {
+      repulls.delete(name);
+      if (isOnline()) refresh(name, filter).catch(() => undefined); // a failure is flagged and retried
+    }, SERVER_LOADING_REPULL_MS);
+    repulls.set(name, handle);
+  }
+
   const retries = createRetryScheduler({
     retry: async () => !(await syncMarked({ onlyFailed: true })),
     isOnline,
@@ -121,7 +150,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         filter: request.filter,
         onProgress: (progress) => emit({ type: 'progress', collection: collection.name, ...progress }),
       });
-      emit({ type: 'done', collection: collection.name, received: result.received, pushed });
+      const { serverLoading } = result;
+      emit({
+        type: 'done',
+        collection: collection.name,
+        received: result.received,
+        pushed,
+        ...(serverLoading ? { serverLoading } : {}),
+      });
+      if (serverLoading) pullAgainLater(collection.name, request.filter);
       return { ...result, pushed };
     } catch (error) {
       await flagFailure(collection.name, request.key).catch((flagError: unknown) =>
@@ -234,6 +271,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     sync,
     syncMarked,
     retries,
-    dispose: () => retries.dispose(),
+    dispose: () => {
+      retries.dispose();
+      for (const handle of repulls.values()) timers.clearTimeout(handle);
+      repulls.clear();
+    },
   };
 }

@@ -9,7 +9,13 @@
  * as deleted (docs/sync.md "Tombstones and deletes").
  */
 import type { EntityTable, IDType } from 'dexie';
-import { compareRev, SYNC_BATCH_SIZE, type PullResponse, type SyncRecord } from '@contract/sync';
+import {
+  compareRev,
+  SYNC_BATCH_SIZE,
+  type Loading,
+  type PullResponse,
+  type SyncRecord,
+} from '@contract/sync';
 import type { ApiClient } from '../../api/client';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import type { CollectionMarkRow } from '../rows';
@@ -42,6 +48,11 @@ export interface PullResult {
   lastMod: number;
   /** True when the pull started from 0 because there was no mark or its filter differed. */
   restarted: boolean;
+  /**
+   * The server was still loading the collection (its last answer's `loading`: a first start seeding
+   * the species lists): what came is what it had, and more comes with a later pull.
+   */
+  serverLoading?: Loading;
 }
 
 export async function pullCollection<Row extends SyncedRow>(
@@ -59,6 +70,7 @@ export async function pullCollection<Row extends SyncedRow>(
   let prune = cursor === 0 && collection.inFilter !== undefined;
   let received = 0;
   let total: number | undefined;
+  let serverLoading: Loading | undefined;
   const writable = collection.toData !== undefined;
 
   // The next page is fetched (and mapped) while the current one is written: the network and the
@@ -126,6 +138,7 @@ export async function pullCollection<Row extends SyncedRow>(
       prune = false;
       received += answer.records.length;
       cursor = answer.last_mod;
+      serverLoading = answer.loading;
       onProgress?.({ received, ...(total === undefined ? {} : { total }) });
       if (!answer.more) break;
     }
@@ -136,7 +149,7 @@ export async function pullCollection<Row extends SyncedRow>(
     throw error;
   }
   await settlePulled(db, collection);
-  return { received, lastMod: cursor, restarted };
+  return { received, lastMod: cursor, restarted, ...(serverLoading ? { serverLoading } : {}) };
 }
 
 /** How many keys one settling transaction takes (each commits with the keys it cleared). */
