@@ -22,8 +22,8 @@ import type { RouteEntry } from './routeTable';
 /** What the modules add to the guard (src/app/featureModule.ts `guards`), merged by router.tsx. */
 export interface GuardHooks {
   /**
-   * Whether the signed-in member owns a logbook, as the module that owns logbooks says. No module
-   * says so yet (there is no logbook API or local table), so the default is false and /logbooks
+   * Whether the signed-in member owns a logbook, as the logbooks module says from the device
+   * (features/logbooks/hasLogbook.ts); without that module the default is false and /logbooks
    * always leads to the overview (docs/routes.md).
    */
   useHasLogbook: () => boolean;
