@@ -8,6 +8,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/api/client';
+import type { Payload } from '../../src/api/url';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { drainOutbox } from '../../src/db/sync/outbox';
 import { fetchConversation, markRead, syncSessions } from '../../src/features/chat/chatApi';
@@ -118,12 +119,10 @@ describe('chat on the device', () => {
     // The first drain loses the answer of the first message after the server stored it: the
     // replay must not store it twice.
     const rows = await wren.db.outbox.orderBy('time').toArray();
-    await wren.api.request('PUT', rows[0]!.url, rows[0]!.data);
-    expect(await drainOutbox({ db: wren.db, api: wren.api } as never, { userId: wren.userId })).toMatchObject(
-      {
-        sent: 3,
-      },
-    );
+    await wren.api.request('PUT', rows[0]!.url, rows[0]!.data as Payload);
+    expect(await drainOutbox({ db: wren.db, api: wren.api }, { userId: wren.userId })).toMatchObject({
+      sent: 3,
+    });
     expect(await pendingMessages(wren.db, wren.userId)).toEqual([]);
 
     const page = await fetchConversation(robin.db, robin.api, robin.userId, wren.userId);
@@ -157,7 +156,7 @@ describe('chat on the device', () => {
       );
       expect(kept.at(-1)?.user_id).toBe(wren.userId);
       await until(
-        async () => counts.at(-1),
+        () => Promise.resolve(counts.at(-1)),
         (last) => last === 2,
       );
       await until(
