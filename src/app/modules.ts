@@ -9,6 +9,7 @@ import { aboutModule } from '../features/about';
 import { adminModule } from '../features/admin';
 import { adminPlacesModule } from '../features/admin-places';
 import { authModule } from '../features/auth';
+import { chatModule } from '../features/chat';
 import { cmsModule } from '../features/cms';
 import { commerceModule } from '../features/commerce';
 import { configModule } from '../features/config';
@@ -52,4 +53,5 @@ export const APP_MODULES: readonly FeatureModule[] = [
   shareModule,
   speciesModule,
   syncModule,
+  chatModule,
 ];
