@@ -5,8 +5,8 @@
  * Owns: the precache of the app shell and the offline basemap `maps/locations.geojson` (so the app
  * starts, and species distribution maps draw, with the network cut after one online visit), the
  * navigation fallback that serves index.html for every deep link, and a cache-first image cache of
- * uploaded photos (`/api/v1.0/media/…`, immutable by id), and the Background Sync trigger of the
- * member's upload queue (backgroundSync.ts).
+ * uploaded photos (`/api/v1.0/media/…`, immutable by id), the Background Sync trigger of the
+ * member's upload queue (backgroundSync.ts), and chat push notifications (chatPush.ts).
  * Must not: cache `/api` JSON (Dexie is the offline store, never an HTTP cache), or activate a new
  * version on its own — the page asks the member first and then posts SKIP_WAITING, so a running
  * page never finds its code swapped underneath it.
@@ -16,6 +16,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { registerBackgroundSync } from './backgroundSync';
+import { registerChatPush } from './chatPush';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -66,6 +67,9 @@ registerRoute(
 
 // A save made offline asks for a Background Sync; this drains the member's queue (backgroundSync.ts).
 registerBackgroundSync();
+
+// Chat notifications: shown on push, a click opens the conversation (chatPush.ts).
+registerChatPush();
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;
