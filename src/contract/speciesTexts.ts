@@ -17,6 +17,9 @@ export const speciesTexts = {
   speciesChooseList: 'Choose region and groups',
   speciesNoConfig: 'Choose your region and animal groups to see their species.',
   speciesSyncing: 'Species are being synchronised… They appear here as they arrive.',
+  /** A new server still seeding the world lists (docs/sync.md "Seeding at start-up"). */
+  speciesServerLoading:
+    'The server is still loading the species lists ({done} of {total}). Search finds the species already here; the rest arrive by themselves.',
   speciesNoneOnList:
     'None of the species on this device belong to your region and animal groups yet. They arrive with the next sync.',
   speciesNotOnDevice: 'This species is not on this device',

@@ -18,7 +18,7 @@ import { selectIsOnline } from '../../app/networkSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { SpeciesRow } from '../../db/rows';
 import type { MemberList } from './speciesQueries';
-import { useSpeciesSyncStatus } from './sync/hooks';
+import { useSpeciesSyncStatus, type SpeciesSyncView } from './sync/hooks';
 
 /** Opens Customize Your Experience, where the region and animal groups are chosen. */
 export function ChangeListButton({ label = speciesTexts.speciesChangeList }: { label?: string }) {
@@ -65,9 +65,23 @@ function SyncProgress({ percent }: { percent: number | null }) {
   );
 }
 
+/** A new server still seeding its lists: what is here is searchable, the rest is on its way. */
+function ServerLoading({ loading }: { loading: SpeciesSyncView['serverLoading'] }) {
+  if (!loading) return null;
+  return (
+    <Alert severity="info" role="status">
+      {formatMessage(speciesTexts.speciesServerLoading, {
+        done: loading.done.toLocaleString('en'),
+        total: loading.total > 0 ? loading.total.toLocaleString('en') : '…',
+      })}
+    </Alert>
+  );
+}
+
 /**
  * Renders the list once there is one. Before that, says why not: no region yet; species arriving
- * (the sync's progress, from the species sync's state); offline or a failed sync with nothing on the
+ * (the sync's progress, from the species sync's state; above the list, a notice while the server
+ * itself is still loading the lists); offline or a failed sync with nothing on the
  * device yet; or none of the synced species on the member's list.
  */
 export function MemberListGate({
@@ -93,6 +107,7 @@ export function MemberListGate({
     return (
       <>
         {sync.status === 'syncing' && <SyncProgress percent={sync.percent} />}
+        <ServerLoading loading={sync.serverLoading} />
         {children(list.species)}
       </>
     );

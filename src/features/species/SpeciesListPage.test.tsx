@@ -143,6 +143,30 @@ describe('the species list page', () => {
     expect(await screen.findByText(messages.speciesSyncOffline)).toBeTruthy();
   });
 
+  it('says the server is still loading its lists, lets the member search what is here, and stops saying it', async () => {
+    await db.species.bulkPut([...DEMO_SPECIES]);
+    const { store } = renderList({ location: unitedStates, species: ['Birds|IOC', 'Mammals|Large'] });
+    await list();
+    act(() => {
+      store.dispatch(speciesSyncActions.started());
+      store.dispatch(speciesSyncActions.finished({ serverLoading: { done: 12000, total: 40020 } }));
+    });
+    expect(await screen.findByText(/still loading the species lists \(12,000 of 40,020\)/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: speciesTexts.speciesSearchLabel }), {
+      target: { value: 'robin' },
+    });
+    await waitFor(() => expect(screen.getByRole('link', { name: /^American Robin/ })).toBeTruthy());
+    // The engine's next pull: the notice stays while it runs, and goes once the server has loaded.
+    act(() => {
+      store.dispatch(speciesSyncActions.started());
+    });
+    expect(screen.getByText(/still loading the species lists/)).toBeTruthy();
+    act(() => {
+      store.dispatch(speciesSyncActions.finished());
+    });
+    await waitFor(() => expect(screen.queryByText(/still loading the species lists/)).toBeNull());
+  });
+
   it('keeps only a window of a long list in the page', async () => {
     const reptiles = reptileRowsFromExtract();
     expect(reptiles.length).toBe(12_502);

@@ -7,6 +7,7 @@
  * state until then.
  */
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import type { Loading } from '@contract/sync';
 import { rootReducer } from '../../../app/reducer';
 
 export type SpeciesSyncStatus = 'idle' | 'syncing' | 'done' | 'failed';
@@ -17,23 +18,29 @@ export interface SpeciesSyncState {
   received: number;
   /** How many the server said the sync brings; null when it did not say. */
   total: number | null;
+  /**
+   * The last finished sync's server was still loading the lists (species stored of all): the engine
+   * pulls again by itself. Kept while that pull runs, so the notice does not flicker.
+   */
+  serverLoading: Loading | null;
 }
 
-const initialState: SpeciesSyncState = { status: 'idle', received: 0, total: null };
+const initialState: SpeciesSyncState = { status: 'idle', received: 0, total: null, serverLoading: null };
 
 export const speciesSyncSlice = createSlice({
   name: 'speciesSync',
   initialState,
   reducers: {
-    started(): SpeciesSyncState {
-      return { status: 'syncing', received: 0, total: null };
+    started(state): SpeciesSyncState {
+      return { status: 'syncing', received: 0, total: null, serverLoading: state.serverLoading };
     },
     progressed(state, action: PayloadAction<{ received: number; total?: number }>) {
       state.received = action.payload.received;
       if (action.payload.total !== undefined) state.total = action.payload.total;
     },
-    finished(state) {
+    finished(state, action: PayloadAction<{ serverLoading?: Loading } | undefined>) {
       state.status = 'done';
+      state.serverLoading = action.payload?.serverLoading ?? null;
     },
     failed(state) {
       state.status = 'failed';
@@ -58,7 +65,11 @@ export const { selectSpeciesSync } = injected.selectors;
  * Percent complete for the progress bar: 100 once done, null while the total is unknown (an
  * indeterminate bar).
  */
-export function speciesSyncPercent({ status, received, total }: SpeciesSyncState): number | null {
+export function speciesSyncPercent({
+  status,
+  received,
+  total,
+}: Pick<SpeciesSyncState, 'status' | 'received' | 'total'>): number | null {
   if (status === 'done') return 100;
   if (total === null) return null;
   if (total === 0) return 100;

@@ -17,7 +17,9 @@ function reportSpecies(event: SyncEvent, dispatch: Dispatch): void {
       dispatch(speciesSyncActions.progressed({ received: event.received, total: event.total }));
       break;
     case 'done':
-      dispatch(speciesSyncActions.finished());
+      dispatch(
+        speciesSyncActions.finished(event.serverLoading ? { serverLoading: event.serverLoading } : undefined),
+      );
       break;
     case 'failed':
       dispatch(speciesSyncActions.failed());
