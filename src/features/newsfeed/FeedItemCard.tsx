@@ -18,14 +18,24 @@ import { formatMessage } from '@contract/messages';
 import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
 import { ageText } from '../../lib/ageText';
 
-/** The photos an item shows: a post's, else the sighting's own (not a species' reference thumbnail). */
-export function photosOf(item: FeedItem): { media_id: string; path: string }[] {
-  if (item.photos.length > 0)
-    return item.photos.map(({ media_id, thumbnail }) => ({ media_id, path: thumbnail }));
+/** A member photo's thumbnail address, from its original's (the server's layout, docs/api.md). */
+const thumbnailOf = (path: string) => path.replace(/\/original\.jpg$/, '/thumbnail.webp');
+
+/**
+ * The photos an item shows: a post's, else the sighting's own (not a species' reference
+ * thumbnail), featured first; thumbnails in lists, originals on the item's page.
+ */
+export function photosOf(item: FeedItem, size: 'thumbnail' | 'full' = 'thumbnail') {
+  if (item.photos.length > 0) {
+    return item.photos.map((photo) => ({
+      media_id: photo.media_id,
+      path: size === 'full' ? photo.path : photo.thumbnail,
+    }));
+  }
   return (item.observation?.media ?? [])
     .filter((media) => media.species_thumb !== true)
     .sort((a, b) => Number(b.featured) - Number(a.featured))
-    .map(({ media_id, path }) => ({ media_id, path }));
+    .map(({ media_id, path }) => ({ media_id, path: size === 'full' ? path : thumbnailOf(path) }));
 }
 
 /** The photo whose likes and comments are the item's (docs/api.md: posts reuse the photo calls). */
@@ -61,7 +71,7 @@ export interface FeedItemCardProps {
 
 export function FeedItemCard({ item, speciesName = null, standalone = false }: FeedItemCardProps) {
   const headingId = `feed-item-${item.feed_id}`;
-  const photos = photosOf(item);
+  const photos = photosOf(item, standalone ? 'full' : 'thumbnail');
   const places = Object.values(item.observation?.location ?? {});
   const note = item.type === 'post' ? item.text : (item.observation?.note ?? '');
   return (
