@@ -6,15 +6,22 @@
  * admin-cms:r on /admin-users (the member then opens /admin-cms), disables the account after
  * asking, and the audit trail shows both. axe finds no serious or critical violation on any page.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { adminTexts as texts, reportTexts } from '../../src/contract/adminTexts';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { adminTexts as texts, reportActionTexts, reportTexts } from '../../src/contract/adminTexts';
 import { contentTexts } from '../../src/contract/contentTexts';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
 import { XSS_CORPUS } from '../../src/test/xssCorpus';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
-import { registerMember, serviceWorkerInControl, signInThroughDialog } from './support/member';
+import {
+  putObservation,
+  registerMember,
+  serviceWorkerInControl,
+  signInThroughDialog,
+} from './support/member';
 
 const suffix = Date.now().toString(36);
 const hostile = XSS_CORPUS.map((item) => item.markdown).join('\n\n');
@@ -216,4 +223,82 @@ test('a member reports another; an admin hides them from the report page, and th
   });
   expect(login.ok()).toBe(false);
   await admin.context().close();
+});
+
+/** A member's public sighting with an uploaded photo, and a comment on it by that member. */
+async function commentedPhoto(request: APIRequestContext, text: string) {
+  const owner = await registerMember(request, 'e2e-commenter');
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const mediaId = randomUUID();
+  const observationId = randomUUID();
+  await putObservation(request, owner, 'avibase-fed3756c', {
+    observation_id: observationId,
+    date: 1_768_046_400,
+    coordinate: { type: 'Point', coordinates: [-120.5481, 46.9965] },
+    media: [{ media_id: mediaId, path: `/api/v1.0/media/${mediaId}/original.jpg`, featured: true }],
+  });
+  const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#3c785a' } })
+    .jpeg()
+    .toBuffer();
+  const upload = await request.put(`/api/v1.0/media/${mediaId}/base64`, {
+    headers,
+    data: { image: `data:image/jpeg;base64,${jpeg.toString('base64')}`, observation_id: observationId },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const commented = await request.put(`/api/v1.0/media/${mediaId}/comments/${randomUUID()}`, {
+    headers,
+    data: { comment: text },
+  });
+  expect(commented.ok(), await commented.text()).toBe(true);
+  return { mediaId };
+}
+
+test('a member reports a comment; an admin hides it and it is gone for everybody', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const text = `You are all fools ${suffix}`;
+  const { mediaId } = await commentedPhoto(request, text);
+  const reporter = await registerMember(request, 'e2e-comment-reporter');
+
+  const memberPage = await (await browser.newContext()).newPage();
+  await memberPage.goto('/');
+  await signInThroughDialog(memberPage, reporter);
+  await memberPage.goto(`/image-view?media_id=${mediaId}`);
+  const comment = memberPage
+    .getByRole('list', { name: labels.imageViewComments })
+    .locator('li')
+    .filter({ hasText: text });
+  await comment.getByRole('button', { name: 'Report this comment' }).click();
+  const dialog = memberPage.getByRole('dialog', { name: 'Report this comment' });
+  await dialog.getByRole('radio', { name: 'Offensive' }).check();
+  await expectNoSeriousViolations(memberPage, 'the report dialog');
+  await dialog.getByRole('button', { name: reportActionTexts.send }).click();
+  await expect(
+    memberPage.getByRole('alert').filter({ hasText: reportActionTexts.sent }).first(),
+  ).toBeVisible();
+  await memberPage.context().close();
+
+  const admin = await adminPage(browser);
+  await admin.goto('/admin-issue-reports');
+  await admin
+    .getByRole('table', { name: labels.issueReports })
+    .getByRole('link', { name: 'Comment: Offensive' })
+    .first()
+    .click();
+  await expect(admin.getByRole('region', { name: reportTexts.reportedThing })).toContainText(text);
+  await admin.getByRole('button', { name: reportTexts.actions.hide }).click();
+  await admin
+    .getByRole('dialog', { name: reportTexts.hideTitle })
+    .getByRole('button', { name: reportTexts.actions.hide })
+    .click();
+  await expect(admin.getByRole('button', { name: reportTexts.actions.unhide })).toBeVisible();
+  await admin.context().close();
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`/image-view?media_id=${mediaId}`);
+  await expect(guest.getByText(labels.imageViewNoComments)).toBeVisible();
+  await expect(guest.getByText(text)).toHaveCount(0);
+  await guest.context().close();
 });
