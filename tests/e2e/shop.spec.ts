@@ -163,7 +163,10 @@ test('an administrator creates a product with an image and previews it', async (
   await page.goto('/');
   await signInThroughDialog(page, e2eAdmin);
   await page.goto('/merchant-products');
-  await expect(page.getByRole('link', { name: productName })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: labels.merchantProducts })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: labels.merchantProducts }).getByRole('link', { name: productName }),
+  ).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousViolations(page, '/merchant-products');
 
   await page.getByRole('link', { name: texts.newProduct }).click();
