@@ -127,5 +127,7 @@ describe('the profile page', () => {
     expect(
       screen.getByRole('button', { name: formatMessage(peopleTexts.unfollow, { nickname }) }),
     ).toBeTruthy();
+    // Members can report another member (issue 18).
+    expect(screen.getByRole('button', { name: 'Report this member' })).toBeTruthy();
   });
 });

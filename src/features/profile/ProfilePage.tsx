@@ -31,6 +31,7 @@ import { selectUser } from '../../app/sessionSlice';
 import { peopleTexts } from '@contract/peopleTexts';
 import type { Person } from '@contract/community';
 import { FollowButton } from '../people/embeds';
+import { ReportButton } from '../reports/embeds';
 import { ProfileStats } from './stats/ProfileStats';
 
 /** Parts the menu asks for that are not built yet (Stats always shows). */
@@ -85,6 +86,7 @@ function FollowFigures({ person, isOwn }: { person: Person; isOwn: boolean }) {
           {person.follows_you && <Chip size="small" label={peopleTexts.followsYou} />}
           <Box sx={{ flex: 1 }} />
           <FollowButton userId={person.user_id} nickname={person.nickname} following={person.following} />
+          <ReportButton section="user" id={person.user_id} what="member" ownerId={null} />
         </>
       )}
     </Stack>
