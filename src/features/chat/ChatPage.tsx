@@ -151,7 +151,8 @@ export function ChatPage() {
             component={RouterLink}
             to={`/profile/${encodeURIComponent(userId)}`}
             src={chat.session?.avatar ?? other?.avatar ?? undefined}
-            alt={formatMessage(chatTexts.openProfile, { name: title })}
+            aria-label={formatMessage(chatTexts.openProfile, { name: title })}
+            alt=""
           >
             {title.slice(0, 1).toUpperCase()}
           </Avatar>
