@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { product } from './src/config/product';
@@ -13,6 +13,22 @@ const alias = {
 };
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Material's `createTheme` imports its CSS-variables theme builder even for a theme without CSS
+ * variables, which is the app's (src/app/theme.ts): the build answers that import with a stub that
+ * throws (src/app/themeWithVarsStub.ts), so the builder stays off the first route.
+ */
+const themeWithoutCssVariables: Plugin = {
+  name: 'fieldmark-theme-without-css-variables',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source !== './createThemeWithVars.mjs' || !importer) return null;
+    if (!/[\\/]@mui[\\/]material[\\/]styles[\\/]/.test(importer)) return null;
+    return fileURLToPath(new URL('./src/app/themeWithVarsStub.ts', import.meta.url));
+  },
+};
 
 export default defineConfig(({ command }) => ({
   resolve: {
@@ -37,8 +53,24 @@ export default defineConfig(({ command }) => ({
     // `npm run dev` talks to the API of a running `npm run serve`.
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
-  build: { sourcemap: true },
+  // src/config/product.ts: the browser bundle does not re-check the product config.
+  define: { __FIELDMARK_BROWSER_BUNDLE__: 'true' },
+  build: {
+    sourcemap: true,
+    modulePreload: {
+      /**
+       * The first route's chunk (`index-*.js`) holds every page's lazy import, and each import's
+       * list of chunks to preload: ≈ 4 KB gzip of lists, over the 150 KB budget (docs/benchmarks.md).
+       * Imported from there, only the welcome page and the route table keep their lists; a page's
+       * chunks then load as its imports are parsed (served by the service worker's precache after
+       * the first visit). Imports from any other chunk keep theirs.
+       */
+      resolveDependencies: (file, deps, { hostId }) =>
+        !/^assets\/index-[\w-]+\.js$/.test(hostId) || /\/(AppPages|WelcomePage)-/.test(file) ? deps : [],
+    },
+  },
   plugins: [
+    themeWithoutCssVariables,
     react(),
     VitePWA({
       strategies: 'injectManifest',
