@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Person } from '@contract/community';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { peopleTexts as texts } from '@contract/peopleTexts';
+import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
+import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
 import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
@@ -87,6 +89,32 @@ describe('the Friends page', () => {
     });
     await screen.findByRole('list', { name: texts.find });
     expect(network.sent.some((r) => r.method === 'GET' && r.path.startsWith('users?search=her'))).toBe(true);
+  });
+
+  it('keeps a follow made after the signal went in the outbox, shown at once as waiting', async () => {
+    const network = peopleNetwork();
+    const { store } = renderApp(<AppRoutes />, {
+      route: '/people/find',
+      network,
+      preloadedState: { session: signedIn },
+    });
+    const list = await screen.findByRole('list', { name: texts.recommended });
+    act(() => {
+      store.dispatch(networkActions.wentOffline());
+    });
+    fireEvent.click(
+      within(list).getByRole('button', { name: formatMessage(texts.follow, { nickname: 'Heron' }) }),
+    );
+    expect(
+      await within(list).findByRole('button', { name: formatMessage(texts.unfollow, { nickname: 'Heron' }) }),
+    ).toBeTruthy();
+    expect(within(list).getByText(labels.imageViewWaiting)).toBeTruthy();
+    const rows = await db.outbox.toArray();
+    expect(rows).toMatchObject([
+      { url: 'users/u-2/follow', type: 'PUT', data: { follow: true }, user_id: 'u-1' },
+    ]);
+    expect(network.sent.some((r) => r.method === 'PUT')).toBe(false);
+    await db.outbox.clear();
   });
 
   it('shows the offline message offline and asks nothing of the server', async () => {

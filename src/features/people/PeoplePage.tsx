@@ -3,8 +3,9 @@
  * (`/people/followers`), whom they follow (`/people` and `/people/following`) and finding people
  * (`/people/find`, the menu's Find Friends): with no search, the recommendations (POST
  * users/recommendation, with why each is suggested); with one, GET users. Every row has a follow
- * button. Online only (docs/routes.md): offline it shows SPEC's offline message. Guests never
- * reach it (the route table refuses friends to them, SPEC §6).
+ * button. Online only (docs/routes.md): offline it shows SPEC's offline message, above the list
+ * read before the signal went (a follow made then waits in the outbox, FollowButton.tsx). Guests
+ * never reach it (the route table refuses friends to them, SPEC §6).
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router-dom';
@@ -62,6 +63,10 @@ export function PeoplePage() {
     ? ((requested ?? 'following') as PeopleType)
     : null;
   const recommending = type === 'find' && search.trim() === '';
+  // Opened offline: nothing to ask. Offline later: the lists read before stay (a skipped query
+  // would drop them), and a call made then fails with the offline message.
+  const [openedOffline] = useState(!isOnline);
+  const asksNothing = openedOffline && !isOnline;
   const listed = useListPeopleQuery(
     {
       list: type === 'followers' ? 'followers' : type === 'following' ? 'following' : 'search',
@@ -69,9 +74,9 @@ export function PeoplePage() {
       search,
       limit,
     },
-    { skip: !isOnline || !me || type === null || recommending },
+    { skip: asksNothing || !me || type === null || recommending },
   );
-  const recommended = useRecommendationsQuery({ search }, { skip: !isOnline || !me || !recommending });
+  const recommended = useRecommendationsQuery({ search }, { skip: asksNothing || !me || !recommending });
   useEffect(() => setLimit(PEOPLE_PAGE), [type, search]);
 
   if (type === null) return <Navigate to="/people" replace />;
@@ -108,12 +113,14 @@ export function PeoplePage() {
         onChange={(event) => setTyped(event.target.value)}
         sx={{ maxWidth: 420 }}
       />
-      {!isOnline ? (
-        <Alert severity="warning">{messages.offline}</Alert>
-      ) : answer.error ? (
-        <Alert severity="error">{reasonOf(answer.error)}</Alert>
-      ) : people === undefined ? (
-        <CircularProgress aria-label={messages.loading} />
+      {!isOnline && <Alert severity="warning">{messages.offline}</Alert>}
+      {people === undefined ? (
+        isOnline &&
+        (answer.error ? (
+          <Alert severity="error">{reasonOf(answer.error)}</Alert>
+        ) : (
+          <CircularProgress aria-label={messages.loading} />
+        ))
       ) : people.length === 0 ? (
         <Typography>{emptyText(type, search)}</Typography>
       ) : (
@@ -127,7 +134,7 @@ export function PeoplePage() {
           {total !== undefined && total > people.length && limit < PEOPLE_MAX && (
             <Button
               sx={{ alignSelf: 'flex-start' }}
-              disabled={answer.isFetching}
+              disabled={answer.isFetching || !isOnline}
               onClick={() => setLimit(Math.min(PEOPLE_MAX, limit + PEOPLE_PAGE))}
             >
               {texts.showMore}
