@@ -125,7 +125,6 @@ const DB_ACCESS_ALLOWED = new Map([
   ['features/places/placeLikes.ts', 'the hotspot likes repository'],
   ['features/species/speciesAnywhere.ts', 'reads and keeps one species'],
   // Components that still reach the database: to move into the domain's query and repo files.
-  ['features/places/LikeButton.tsx', 'to move: the like read and write'],
   ['features/places/WhereToSeeIt.tsx', 'to move: the kept places and position'],
   ['features/chat/chatPageActions.ts', 'written alongside the rule: to move to a data file'],
   ['features/chat/chatStart.ts', 'written alongside the rule: to move to a data file'],

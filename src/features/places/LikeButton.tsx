@@ -3,7 +3,6 @@
  * saved on the device and pushed by the sync, so it works offline. A guest is told to sign in.
  */
 import { useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FavoriteIcon from '@mui/icons-material/Favorite';
@@ -12,17 +11,13 @@ import { placeTexts } from '@contract/placeTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
-import { db } from '../../db/db';
 import { lastKnownFix } from '../../lib/position';
-import { isPlaceLiked, setPlaceLiked } from './placeLikes';
+import { savePlaceLiked, usePlaceLiked } from './placesHooks';
 
 export function LikeButton({ hotspotId }: { hotspotId: string }) {
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectUser)?.user_id ?? null;
-  const liked = useLiveQuery(
-    async () => (userId ? isPlaceLiked(db, userId, hotspotId) : false),
-    [userId, hotspotId],
-  );
+  const liked = usePlaceLiked(userId, hotspotId);
   const [saving, setSaving] = useState(false);
   if (userId === null)
     return (
@@ -33,7 +28,7 @@ export function LikeButton({ hotspotId }: { hotspotId: string }) {
   const toggle = () => {
     setSaving(true);
     const fix = lastKnownFix(Date.now());
-    setPlaceLiked(db, userId, hotspotId, !liked, fix ? { lat: fix.lat, lng: fix.lng } : null)
+    savePlaceLiked(userId, hotspotId, !liked, fix ? { lat: fix.lat, lng: fix.lng } : null)
       .catch((error: unknown) =>
         dispatch(
           uiActions.toastShown({

@@ -14,7 +14,7 @@ import type { AppThunk } from '../../app/thunk';
 import { db } from '../../db/db';
 import type { FieldGuideRow, PlaceRow } from '../../db/placeRows';
 import { requestFix } from '../../lib/position';
-import { likedPlaceIds } from './placeLikes';
+import { isPlaceLiked, likedPlaceIds, setPlaceLiked } from './placeLikes';
 import { fetchGuide, fetchGuides, fetchPlace, fetchPlaces, type PlacesQuery } from './placesApi';
 import { guidesOnDevice, placesOnDevice } from './placesStore';
 
@@ -226,4 +226,22 @@ export function useGuidesList(search: string, position: Position | null | undefi
     };
   }, [dispatch, isOnline, search, positionKey]);
   return { guides, failure, fetched };
+}
+
+/** Whether the member likes the place, live from the device (undefined while read). */
+export function usePlaceLiked(userId: string | null, hotspotId: string): boolean | undefined {
+  return useLiveQuery(
+    async () => (userId ? isPlaceLiked(db, userId, hotspotId) : false),
+    [userId, hotspotId],
+  );
+}
+
+/** Likes or unlikes the place on the device; the sync pushes it (placeLikes.ts). */
+export function savePlaceLiked(
+  userId: string,
+  hotspotId: string,
+  liked: boolean,
+  at: { lat: number; lng: number } | null,
+): Promise<void> {
+  return setPlaceLiked(db, userId, hotspotId, liked, at);
 }
