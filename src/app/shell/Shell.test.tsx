@@ -211,12 +211,12 @@ describe('the page guard', () => {
     const { store } = renderApp(<AppRoutes />, { route: '/' });
     signIn(store, ['member', 'admin']);
     renderApp(<AppRoutes />, {
-      route: '/admin-users',
+      route: '/admin-ads',
       preloadedState: { session: store.getState().session },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: labels.users })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: labels.ads })).toBeTruthy();
     expect(
-      screen.getByText(formatMessage(messages.comingSoonBody, { feature: labels.featureUsers })),
+      screen.getByText(formatMessage(messages.comingSoonBody, { feature: labels.featureAds })),
     ).toBeTruthy();
   });
 
