@@ -186,7 +186,8 @@ describe('FieldmarkDB version 8', () => {
     const upgraded = new FieldmarkDB(name);
     opened.push(upgraded);
     await upgraded.open();
-    expect(upgraded.verno).toBe(10);
+    // Opens at whatever version is latest: later versions must keep the points version 8 filled.
+    expect(upgraded.verno).toBeGreaterThanOrEqual(8);
     expect(await upgraded.map_points.orderBy('id').toArray()).toEqual([
       { id: 'drawn', user_id: WREN, species_id: robin.id, lon: -120.55, lat: 47, lifer: true },
       { id: 'other-member', user_id: 'u-2', species_id: eagle.id, lon: -120.55, lat: 47, lifer: false },
