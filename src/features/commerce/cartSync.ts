@@ -64,8 +64,13 @@ export function mergeCartOnSignIn(): AppThunk<Promise<void>> {
     const client = apiClientFrom(extra);
     const cart = await loadCart();
     try {
-      await client.request('PUT', `commerce/${cart.guest_id}/cart`, { items: itemsOf(cart.lines) });
       const member = await client.request<CartAnswer>('GET', `commerce/${userId}/cart`);
+      // An empty guest cart has nothing to merge: the device just keeps the member's cart.
+      if (cart.lines.length === 0) {
+        await saveCart({ guest_id: newGuestId(), lines: linesFromServer(member.cart, []) });
+        return;
+      }
+      await client.request('PUT', `commerce/${cart.guest_id}/cart`, { items: itemsOf(cart.lines) });
       const merged = await client.request<CartAnswer>('PUT', `commerce/${userId}/cart`, {
         items: itemsOf(member.cart.items.filter((item) => item.name !== '')),
         merge_from: cart.guest_id,
