@@ -40,6 +40,7 @@ import { useObservation } from './observationQueries';
 import { PhotoPicker } from './PhotoPicker';
 import { PositionField, useDeviceFix } from './PositionField';
 import { QuickRecordButton } from './QuickRecordButton';
+import type { PresetPoint } from './recordPath';
 import { deleteSighting, saveSighting } from './recordingRepo';
 import { savedToast } from './recordToasts';
 import { SpeciesPicker } from './SpeciesPicker';
@@ -56,6 +57,8 @@ export interface ObservationFormProps {
   species: SpeciesRow | null;
   unspecified?: boolean;
   presetMissing?: boolean;
+  /** A new sighting's preset position (a place's point); the device is then not asked. */
+  presetPoint?: PresetPoint | null;
 }
 
 const problemOf = (problems: readonly DraftProblem[], field: DraftField) =>
@@ -78,6 +81,7 @@ export function ObservationForm({
           initialSpecies ? draftSpeciesOf(initialSpecies) : null,
           options.unspecified === true,
           Date.now(),
+          options.presetPoint,
         ),
   );
   // The species row may arrive after the form opened (fetched from the server): it only names the
@@ -90,7 +94,7 @@ export function ObservationForm({
   const [isSaving, setIsSaving] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const problemsRef = useRef<HTMLDivElement>(null);
-  const device = useDeviceFix(existing === null);
+  const device = useDeviceFix(existing === null && !options.presetPoint);
   const saved = useObservation(existing?.id);
   const photos = usePendingPhotos(
     useCallback(

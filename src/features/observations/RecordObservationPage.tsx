@@ -3,9 +3,10 @@
  * of one's own, entirely from the device (works offline). With a species id the species is preset
  * (`unspecified` presets an unspecified sighting); with an observation id the sighting is loaded
  * from Dexie — only the member who recorded it may change it. The route table already refuses
- * guests; this page still renders nothing without a member.
+ * guests; this page still renders nothing without a member. `?lat=…&lng=…` presets a new sighting's
+ * position (a place's "record a sighting here").
  */
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -18,7 +19,7 @@ import { selectUser } from '../../app/sessionSlice';
 import { ObservationForm } from './ObservationForm';
 import { useSpeciesAnywhere } from '../species/embeds';
 import { useObservation } from './observationQueries';
-import { UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
+import { presetPointOf, UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
 
 const loading = <CircularProgress aria-label={messages.loading} sx={{ my: 3 }} />;
 
@@ -39,6 +40,7 @@ function Refusal({ title, body }: { title: string; body?: string }) {
 export function RecordObservationPage() {
   const { species_id: speciesParam, observation_id: observationId } = useParams();
   const user = useAppSelector(selectUser);
+  const [search] = useSearchParams();
   const isUnspecified = speciesParam === UNSPECIFIED_SPECIES_SEGMENT;
   const presetId = isUnspecified ? undefined : speciesParam;
   const observation = useObservation(observationId);
@@ -61,12 +63,13 @@ export function RecordObservationPage() {
   if (presetId !== undefined && absence === 'loading') return loading;
   return (
     <ObservationForm
-      key={speciesParam ?? ''}
+      key={`${speciesParam ?? ''}?${search.toString()}`}
       userId={user.user_id}
       existing={null}
       species={species}
       unspecified={isUnspecified}
       presetMissing={presetId !== undefined && species === null}
+      presetPoint={presetPointOf(search)}
     />
   );
 }

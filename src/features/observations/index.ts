@@ -8,7 +8,7 @@
 import type { FeatureModule } from '../../app/featureModule';
 import { observationRoutes } from './routes';
 export { observationRoutes } from './routes';
-export { recordPath, UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
+export { recordAtPath, recordPath, UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
 export { recordSignedOutToast } from './signedOutToast';
 
 export const observationsModule: FeatureModule = {

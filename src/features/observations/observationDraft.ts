@@ -29,6 +29,7 @@ import { dateTimeLocalOf, secondsOfDateTimeLocal } from '../../lib/dateTimeLocal
 import type { Fix } from '../../lib/position';
 import type { ObservationRow } from '../../db/rows';
 import type { NewPhoto, ObservationInput } from './observationsRepo';
+import type { PresetPoint } from './recordPath';
 
 /** How far ahead of now a sighting's date may be. */
 export const FUTURE_TOLERANCE_S = 86_400;
@@ -75,20 +76,24 @@ export interface DraftProblem {
   message: string;
 }
 
-/** A new sighting: now, the device's position, public, nothing hidden. */
+/**
+ * A new sighting: now, the device's position, public, nothing hidden. A preset point (a place's,
+ * "record a sighting here") fills the typed coordinates instead, which the member can still change.
+ */
 export function newDraft(
   species: DraftSpecies | null,
   unspecified: boolean,
   nowMs: number,
+  presetPoint: PresetPoint | null = null,
 ): ObservationDraft {
   return {
     species,
     unspecified,
     dateTime: dateTimeLocalOf(Math.floor(nowMs / 1000)),
-    positionSource: 'device',
+    positionSource: presetPoint ? 'manual' : 'device',
     savedCoordinate: null,
-    latitude: '',
-    longitude: '',
+    latitude: presetPoint ? String(presetPoint.lat) : '',
+    longitude: presetPoint ? String(presetPoint.lng) : '',
     coordinateHidden: false,
     isPublic: true,
     note: '',
