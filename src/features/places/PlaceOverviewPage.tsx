@@ -4,22 +4,26 @@
  * the member's own seen/not-yet marks, the field guides working there, the like button and the
  * ratings. Read from the device (kept when opened online, placesStore.ts), so it opens offline; the
  * like is a record of the synced `hotspot_likes` collection and works offline too. Ratings are
- * online only.
+ * online only. "Record a sighting here" opens the recording form at the place's point.
  */
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import { formatMessage, messages } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
+import { uiActions } from '../../app/uiSlice';
 import type { PlaceRow } from '../../db/placeRows';
+import { recordAtPath, recordSignedOutToast } from '../observations';
 import { useRecordedSpeciesIds } from '../species/embeds';
 import { LikeButton } from './LikeButton';
 import { likesText } from './placeFormat';
@@ -40,6 +44,35 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+/**
+ * "Record a sighting here": the recording form with the place's point as the sighting's position
+ * (a sighting has no place field, so the point is what links it). A guest gets SPEC's refusal.
+ */
+function RecordHereButton({ place, isSignedIn }: { place: PlaceRow; isSignedIn: boolean }) {
+  const dispatch = useAppDispatch();
+  const icon = <AddLocationAltIcon />;
+  if (!isSignedIn)
+    return (
+      <Button
+        variant="outlined"
+        startIcon={icon}
+        onClick={() => dispatch(uiActions.toastShown(recordSignedOutToast()))}
+      >
+        {placeTexts.recordHere}
+      </Button>
+    );
+  return (
+    <Button
+      variant="outlined"
+      startIcon={icon}
+      component={RouterLink}
+      to={recordAtPath({ lat: place.latitude, lng: place.longitude })}
+    >
+      {placeTexts.recordHere}
+    </Button>
+  );
+}
+
 function PlaceBody({ place }: { place: PlaceRow }) {
   const isSignedIn = useAppSelector(selectUser) !== null;
   const recordedIds = useRecordedSpeciesIds();
@@ -54,6 +87,7 @@ function PlaceBody({ place }: { place: PlaceRow }) {
         <Typography variant="h4" component="h1" sx={{ flex: 1, minWidth: 0 }}>
           {place.name}
         </Typography>
+        <RecordHereButton place={place} isSignedIn={isSignedIn} />
         <LikeButton hotspotId={place.id} />
       </Stack>
       <Typography color="text.secondary">

@@ -1,0 +1,87 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { labels } from '@contract/labels';
+import { messages } from '@contract/messages';
+import type { Hotspot } from '@contract/places';
+import { placeTexts } from '@contract/placeTexts';
+import { db } from '../../db/db';
+import { aSignedInSession } from '../../test/factories';
+import { fakeNetwork } from '../../test/fakeNetwork';
+import { renderApp } from '../../test/renderApp';
+import { observationRoutes } from '../observations';
+import { PlaceOverviewPage } from './PlaceOverviewPage';
+
+const session = aSignedInSession();
+const MEMBER = session.user!.user_id;
+const kruger: Hotspot = {
+  hotspot_id: 'kruger-national-park',
+  name: 'Kruger National Park',
+  description: 'Demo entry.',
+  location_id: null,
+  location_name: null,
+  latitude: -23.99,
+  longitude: 31.55,
+  radius_km: 90,
+  has_boundary: false,
+  habitat: [],
+  likes: 0,
+  rating: null,
+  ratings: 0,
+};
+
+/** The place page and the recording form, offline: only what the device keeps answers. */
+function renderOffline(isSignedIn: boolean) {
+  return renderApp(
+    <Routes>
+      <Route path="/hotspot-overview/:hotspot_id" element={<PlaceOverviewPage />} />
+      {observationRoutes.map((entry) => (
+        <Route key={entry.path} path={entry.path} element={entry.element} />
+      ))}
+    </Routes>,
+    {
+      route: `/hotspot-overview/${kruger.hotspot_id}`,
+      network: fakeNetwork(),
+      preloadedState: { network: { isOnline: false }, ...(isSignedIn ? { session } : {}) },
+    },
+  );
+}
+
+beforeAll(async () => {
+  // The pages are lazy: compile them once, outside the tests' waits.
+  await Promise.all([import('./pages'), import('../observations/RecordObservationPage')]);
+});
+
+beforeEach(async () => {
+  await Promise.all([db.places.clear(), db.species_observations.clear(), db.dirty.clear()]);
+  await db.places.put({ ...kruger, id: kruger.hotspot_id, kept: 1 });
+});
+
+describe('record a sighting here', () => {
+  it("opens the form offline at the place's point and saves the sighting there", async () => {
+    renderOffline(true);
+    fireEvent.click(await screen.findByRole('link', { name: placeTexts.recordHere }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: labels.recordSighting })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: labels.sightingPositionManual })).toHaveProperty('checked', true);
+    expect(screen.getByLabelText(labels.sightingLatitude)).toHaveProperty('value', '-23.99');
+    expect(screen.getByLabelText(labels.sightingLongitude)).toHaveProperty('value', '31.55');
+
+    fireEvent.click(screen.getByLabelText(labels.sightingUnspecified));
+    fireEvent.click(screen.getByRole('button', { name: labels.sightingSave }));
+    await waitFor(async () =>
+      expect(await db.species_observations.where('user_id').equals(MEMBER).toArray()).toMatchObject([
+        { species_id: null, coordinate: { type: 'Point', coordinates: [31.55, -23.99] }, coordinate_hidden: false },
+      ]),
+    );
+  });
+
+  it('tells a guest to sign in instead of opening the form', async () => {
+    renderOffline(false);
+    fireEvent.click(await screen.findByRole('button', { name: placeTexts.recordHere }));
+    expect(await screen.findByText(messages.recordSignedOut)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: labels.recordSighting })).toBeNull();
+  });
+});
