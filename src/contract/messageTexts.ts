@@ -351,6 +351,12 @@ export const discountAmountCurrency = 'currency: an amount off needs its currenc
 export const discountPercentRange = 'value: a percentage is from 1 to 100.';
 export const discountWindow = 'valid_until: must be after valid_from.';
 export const orderNotFound = 'There is no such order.';
+export const orderNotRefundable = 'Only a paid order can be refunded; this one is {status}.';
+export const refundOtherProvider =
+  'This order was paid through {provider}, which is not the payment provider configured now: refund it there.';
+export const refundFailed = 'The payment provider did not make the refund. Nothing was changed; try again.';
+export const discountNotFound = 'There is no such discount code.';
+export const codeBatchNotFound = 'There is no such batch of activation codes.';
 export const paymentProviderFailed =
   'The payment provider could not be reached. Please try again in a moment.';
 export const paymentSignatureInvalid = 'The payment notification could not be verified.';
