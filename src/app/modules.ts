@@ -8,6 +8,7 @@
 import { aboutModule } from '../features/about';
 import { adminModule } from '../features/admin';
 import { adminPlacesModule } from '../features/admin-places';
+import { adsModule } from '../features/ads';
 import { authModule } from '../features/auth';
 import { chatModule } from '../features/chat';
 import { cmsModule } from '../features/cms';
@@ -34,6 +35,7 @@ export const APP_MODULES: readonly FeatureModule[] = [
   aboutModule,
   adminModule,
   adminPlacesModule,
+  adsModule,
   authModule,
   cmsModule,
   commerceModule,
