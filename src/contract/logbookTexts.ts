@@ -31,6 +31,7 @@ export const logbookTexts = {
   activateSignIn: 'Sign in to activate a code or see your logbooks.',
   activateOffline: 'Activating a code needs a network connection.',
   goToMine: 'Go to my logbooks',
+  keeping: 'Putting your logbook on this device…',
   checklist: 'Checklist of {name}',
   filter: 'Show',
   filterAll: 'All',

@@ -71,7 +71,6 @@ export const shopTexts = {
   unknownStatus: 'This is not a page of an order.',
   orderNumber: 'Order {id}',
   orderStatus: 'Status: {status}',
-  toLogbooks: 'Go to My Logbooks',
   tryAgain: 'Try again',
   backToCart: 'Back to your cart',
   signInToSeeOrder: 'Sign in to see this order.',

@@ -19,6 +19,7 @@ import { shopTexts as texts } from '@contract/shopTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
+import { BoughtLogbooks } from '../logbooks/embeds';
 import { cartEdited } from './cartSync';
 import { loadCart, loadCheckout, saveCheckout, without } from './cartStore';
 import { OrderSummary } from './OrderSummary';
@@ -85,7 +86,7 @@ export function FulfilmentPage() {
     );
   }
   const [heading, next] = HEADINGS[status];
-  const boughtLogbook = order?.items.some((item) => item.kind === 'logbook') ?? false;
+  const boughtLogbooks = order?.items.filter((item) => item.kind === 'logbook').map((item) => item.product_id) ?? [];
   return (
     <ShopPage title={heading}>
       <Typography>{next}</Typography>
@@ -101,12 +102,8 @@ export function FulfilmentPage() {
           discountMinor={order.discount_code ? order.discount_minor : null}
         />
       )}
+      {status === 'success' && boughtLogbooks.length > 0 && <BoughtLogbooks productIds={boughtLogbooks} />}
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-        {status === 'success' && boughtLogbook && (
-          <Button component={RouterLink} to="/logbooks" variant="contained">
-            {texts.toLogbooks}
-          </Button>
-        )}
         {status === 'failed' && (
           <Button component={RouterLink} to="/payment" variant="contained">
             {texts.tryAgain}

@@ -268,6 +268,23 @@ describe('the fulfilment page', () => {
     network.on('GET', `commerce/orders/${anOrder(status).transaction_id}`, {
       body: { status: 'success', order: anOrder(status) },
     });
+    const logbook = {
+      product_id: mammals.id,
+      name: mammals.name,
+      description: mammals.description,
+      images: [],
+      location_id: 'ZAF',
+      classification: 'mammals-larger',
+      species_total: 0,
+      user_logbook_id: 'ul-1',
+      user_id: signedIn().session.user!.user_id,
+      activation_code: null,
+      seen: 0,
+    };
+    network.on('GET', 'logbooks/owned', { body: { status: 'success', logbooks: [logbook] } });
+    network.on('GET', `logbooks/download/${mammals.id}`, {
+      body: { status: 'success', logbook, species: [], ticks: [] },
+    });
     return network;
   }
 
@@ -296,9 +313,9 @@ describe('the fulfilment page', () => {
       network: orderNetwork('fulfilled'),
     });
     expect(await screen.findByRole('heading', { name: texts.successHeading })).toBeTruthy();
-    expect((await screen.findByRole('link', { name: texts.toLogbooks })).getAttribute('href')).toBe(
-      '/logbooks',
-    );
+    // The bought logbook is put on the device first, so the /logbooks guard lets the member in.
+    const open = await screen.findByRole('link', { name: `Open ${mammals.name}` });
+    expect(open.getAttribute('href')).toBe(`/logbook/${mammals.id}`);
     await waitFor(async () =>
       expect((await loadCart()).lines.map((line) => line.name)).toEqual([birds.name]),
     );
