@@ -249,6 +249,7 @@ export const offlineReady = '{product} is ready to work offline.';
 export const speciesNotFound = 'There is no such species, or it has been removed.';
 export const speciesFilterInvalid =
   'filter: {detail}. Expected {"classifications": ["Birds|IOC", …], "location_ids": ["USA", …]}';
+export const placesFilterInvalid = 'filter: {detail}. Expected {"location_id": "ZAF"}';
 export const speciesClassificationUnknown = "Unknown species classification '{name}'. Known: {known}.";
 export const speciesTaxaAltUnknown = "taxa_alt: this species has no '{name}' entry to switch on or off.";
 
