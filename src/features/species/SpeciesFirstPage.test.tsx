@@ -16,7 +16,7 @@ import type { SpeciesRow } from '../../db/rows';
 import { fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { speciesRoutes } from './routes';
-import { FIRST_PAGE_SIZE } from './serverFirstPage';
+import { FIRST_PAGE_SIZE } from './useServerFirstPage';
 import { demoSpecies } from './testSpecies';
 
 const unitedStates = { location_id: 'USA', name: 'United States of America', parent_location: [] };

@@ -3,7 +3,7 @@
  * offline once synced), grouped by family in taxonomic order, with names in English and the
  * additional language, and a search that ignores accents and tolerates one typo. On a first visit,
  * until the region's sync has put any of the list on the device, the server's first page is shown
- * (serverFirstPage.ts) so the page is not empty for the seconds the sync takes.
+ * (useServerFirstPage.ts) so the page is not empty for the seconds the sync takes.
  */
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
@@ -15,7 +15,7 @@ import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import { ListSummary, MemberListGate } from './MemberListGate';
-import { useServerFirstPage, type ServerFirstPage } from './serverFirstPage';
+import { useServerFirstPage, type ServerFirstPage } from './useServerFirstPage';
 import { useSpeciesQuery } from './SpeciesSearchField';
 import { useMemberList } from './speciesQueries';
 import { SpeciesVirtualList } from './SpeciesVirtualList';

@@ -4,5 +4,5 @@
  * Never imported by the first route (it brings Dexie and the API client): that uses ./index.ts.
  */
 export { SpeciesChooser } from './SpeciesChooser';
-export { speciesOnDeviceById, useKeepMissingSpecies, useSpeciesAnywhere } from './speciesAnywhere';
+export { speciesOnDeviceById, useKeepMissingSpecies, useSpeciesAnywhere } from './speciesAnywhereRepo';
 export { useRecordedSpeciesIds } from './speciesQueries';

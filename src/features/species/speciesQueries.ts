@@ -11,7 +11,7 @@ import { db } from '../../db/db';
 import type { SpeciesRow } from '../../db/rows';
 import { additionalLanguageId } from './languages';
 import { recordedSpeciesIds } from './recordedSpecies';
-import { useSpeciesAnywhere } from './speciesAnywhere';
+import { useSpeciesAnywhere } from './speciesAnywhereRepo';
 import { listFilterOf, onList, taxonomicOrder, type ListFilter } from './speciesList';
 
 export interface MemberList {
