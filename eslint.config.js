@@ -118,12 +118,10 @@ const DB_ACCESS_ALLOWED = new Map([
   [DIRECT_SAVE.replace(/^src\//, ''), 'the direct save (src/db/direct.ts)'],
   ['app/boot.ts', 'restores the session and configuration from the key-value store at start'],
   ['app/listeners.ts', 'persists the session and configuration to the key-value store'],
-  // Pure mappers that live in src/db (row of an API answer, a point's drawn position).
-  ['features/species/serverFirstPage.ts', 'speciesRowOf from db/sync/species'],
+  // A pure mapper that lives in src/db (a point's drawn position).
   ['features/map/sightingFeatures.ts', 'drawnPosition from db/mapPoints'],
-  // Data files named before the rule (issue 22): the hotspot likes repository, a species query.
+  // A data file named before the rule (issue 22): the hotspot likes repository.
   ['features/places/placeLikes.ts', 'the hotspot likes repository'],
-  ['features/species/speciesAnywhere.ts', 'reads and keeps one species'],
   // Components that still reach the database: to move into the domain's query and repo files.
   ['features/places/WhereToSeeIt.tsx', 'to move: the kept places and position'],
   ['features/chat/chatPageActions.ts', 'written alongside the rule: to move to a data file'],
