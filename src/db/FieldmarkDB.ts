@@ -57,7 +57,7 @@ export class FieldmarkDB extends Dexie {
   /**
    * Species outside the region's list that the member opened (a sighting recorded elsewhere, a link
    * to a species abroad), fetched from the server and kept so they open offline; the species sync
-   * never prunes them (features/species/speciesAnywhere.ts). Version 7.
+   * never prunes them (features/species/speciesAnywhereRepo.ts). Version 7.
    */
   species_kept!: EntityTable<SpeciesRow, 'id'>;
 
