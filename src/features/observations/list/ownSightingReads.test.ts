@@ -50,4 +50,15 @@ describe('own sightings reads', () => {
     expect(speciesIds.sort()).toEqual([baldEagle.id, robin.id].sort());
     expect(hasUnspecified).toBe(true);
   });
+
+  it('lists each species once when one species has a long run of sightings (the cursor jumps)', async () => {
+    const db = await freshDb();
+    for (let n = 1; n <= 40; n += 1)
+      await recordObservation(db, WREN, aSighting(robin, localSeconds(2026, 1, 1) + n * 60));
+    await recordObservation(db, WREN, aSighting(baldEagle, localSeconds(2026, 2, 1)));
+    await recordObservation(db, WREN, aSighting(bluebird, localSeconds(2026, 2, 2)));
+    await recordObservation(db, 'u-2', aSighting(robin, localSeconds(2026, 2, 3)));
+    const { speciesIds } = await ownSpeciesIds(db, WREN, []);
+    expect([...speciesIds].sort()).toEqual([baldEagle.id, bluebird.id, robin.id].sort());
+  });
 });
