@@ -1,0 +1,160 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adsTexts as texts } from '@contract/adsTexts';
+import { defaultConfig } from '../../app/configSlice';
+import { networkActions } from '../../app/networkSlice';
+import { fakeNetwork, type FakeNetwork, type SentRequest } from '../../test/fakeNetwork';
+import { renderApp } from '../../test/renderApp';
+import { withSponsoredAd } from './embeds';
+import { queuedViews } from './viewQueue';
+
+const AD_ID = '3c9a1f0e-2b4d-4e6f-8a1b-2c3d4e5f6a7b';
+
+/**
+ * The browser's IntersectionObserver (happy-dom has none): the test says when the card is on
+ * screen, as scrolling would.
+ */
+class ScreenObserver {
+  static current: ScreenObserver | null = null;
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    ScreenObserver.current = this;
+  }
+  observe() {}
+  disconnect() {}
+  show(ratio: number) {
+    const entry = { isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry;
+    this.callback([entry], this as unknown as IntersectionObserver);
+  }
+}
+
+let clock = 1_800_000_000_000;
+beforeAll(async () => {
+  await import('./SponsoredCard'); // lazy card: compile it once, outside the tests' waits
+});
+beforeEach(() => {
+  ScreenObserver.current = null;
+  vi.stubGlobal('IntersectionObserver', ScreenObserver);
+  vi.spyOn(Date, 'now').mockImplementation(() => clock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const views = (network: FakeNetwork): SentRequest[] =>
+  network.sent.filter((request) => request.method === 'PUT' && request.path.startsWith(`ads/${AD_ID}/view/`));
+
+function showFeed(network: FakeNetwork) {
+  network.on('GET', 'ads/impression', {
+    body: {
+      status: 'success',
+      ad: {
+        id: AD_ID,
+        title: 'Binoculars on sale',
+        text: 'Bright glasses',
+        image: null,
+        link: 'https://optics.example.com',
+        latitude: null,
+        longitude: null,
+        sponsored: true,
+      },
+    },
+  });
+  network.on('PUT', `ads/${AD_ID}/view`, { body: { status: 'success' } });
+  const posts = ['First post', 'Second post', 'Third post', 'Fourth post'].map((text) => (
+    <p key={text}>{text}</p>
+  ));
+  return renderApp(<section aria-label="feed">{withSponsoredAd(posts)}</section>, {
+    network,
+    preloadedState: {
+      config: {
+        config: { ...defaultConfig, location: { location_id: 'ZAF', name: 'South Africa' } },
+        isStored: true,
+        isRestored: true,
+      },
+    },
+  });
+}
+
+describe('the sponsored card in the newsfeed', () => {
+  it("shows the ad for the member's region, labelled Sponsored, after the third item", async () => {
+    const network = fakeNetwork();
+    showFeed(network);
+    const card = await screen.findByRole('complementary', { name: `${texts.sponsored}: Binoculars on sale` });
+    expect(within(card).getByText(texts.sponsored)).toBeTruthy();
+    expect(network.sent.find((request) => request.path.startsWith('ads/impression'))?.path).toBe(
+      'ads/impression?placement=newsfeed&location_id=ZAF',
+    );
+    const feed = screen.getByRole('region', { name: 'feed' });
+    expect([...feed.children].map((child) => child.textContent.slice(0, 11))).toEqual([
+      'First post',
+      'Second post',
+      'Third post',
+      `${texts.sponsored}Binocu`.slice(0, 11),
+      'Fourth post',
+    ]);
+    const link = within(card).getByRole('link');
+    expect(link.getAttribute('href')).toMatch(
+      new RegExp(`^/newsfeed-ad-view\\?ad_id=${AD_ID}&view=[\\w-]+$`),
+    );
+  });
+
+  it('counts only the time at least half of it is on screen, and sends the same view id again', async () => {
+    const network = fakeNetwork();
+    showFeed(network);
+    await screen.findByText(texts.sponsored);
+    // The card starts watching once it is in the page (an effect after its render).
+    const screenNow = await vi.waitFor(
+      () => ScreenObserver.current ?? Promise.reject(new Error('not watched')),
+    );
+
+    act(() => screenNow.show(0.3)); // a corner of it: not seen yet
+    clock += 5_000;
+    act(() => screenNow.show(0.8));
+    clock += 4_500;
+    act(() => screenNow.show(0));
+    await waitFor(() => expect(views(network)).toHaveLength(1));
+    expect(views(network)[0]!.body).toEqual({
+      views: 1,
+      view_time: 4_500,
+      first_view: Math.floor(1_800_000_005_000 / 1000),
+      last_view: Math.floor(1_800_000_009_500 / 1000),
+      clicked: false,
+    });
+
+    clock += 60_000;
+    act(() => screenNow.show(1));
+    clock += 2_000;
+    act(() => screenNow.show(0));
+    await waitFor(() => expect(views(network)).toHaveLength(2));
+    // The whole showing's totals, under the same view id: the server keeps the larger values.
+    expect(views(network)[1]!.path).toBe(views(network)[0]!.path);
+    expect(views(network)[1]!.body).toMatchObject({ views: 2, view_time: 6_500 });
+    expect(await queuedViews()).toEqual([]);
+  });
+
+  it('keeps views made offline on the device and sends them when back online', async () => {
+    const network = fakeNetwork();
+    const { store } = showFeed(network);
+    await screen.findByText(texts.sponsored);
+    await waitFor(() => expect(ScreenObserver.current).not.toBeNull());
+    act(() => {
+      store.dispatch(networkActions.wentOffline());
+    });
+    act(() => ScreenObserver.current!.show(1));
+    clock += 3_000;
+    act(() => ScreenObserver.current!.show(0));
+    await waitFor(async () => expect(await queuedViews()).toHaveLength(1));
+    expect(views(network)).toEqual([]);
+
+    act(() => {
+      store.dispatch(networkActions.wentOnline());
+    });
+    await waitFor(() => expect(views(network)).toHaveLength(1));
+    expect(views(network)[0]!.body).toMatchObject({ views: 1, view_time: 3_000 });
+    await waitFor(async () => expect(await queuedViews()).toEqual([]));
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * Ads as the app sees them (src/app/modules.ts; issue 18): the admin pages and the ad's own page
+ * (lazy, routes.tsx), and sending ad views kept on the device when it comes back online
+ * (listeners.ts). The newsfeed shows ads through embeds.ts. Everything named here is first-route
+ * JavaScript, so it stays this small.
+ */
+import type { FeatureModule } from '../../app/featureModule';
+import { startAdViewReactions } from './listeners';
+import { adsRoutes } from './routes';
+
+export const adsModule: FeatureModule = { name: 'ads', routes: adsRoutes, listeners: startAdViewReactions };
