@@ -211,12 +211,12 @@ describe('the page guard', () => {
     const { store } = renderApp(<AppRoutes />, { route: '/' });
     signIn(store, ['member', 'admin']);
     renderApp(<AppRoutes />, {
-      route: '/admin-ads',
+      route: '/ebook-listing',
       preloadedState: { session: store.getState().session },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: labels.ads })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: labels.ebooks })).toBeTruthy();
     expect(
-      screen.getByText(formatMessage(messages.comingSoonBody, { feature: labels.featureAds })),
+      screen.getByText(formatMessage(messages.comingSoonBody, { feature: labels.featureEbooks })),
     ).toBeTruthy();
   });
 
