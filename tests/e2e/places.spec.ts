@@ -4,10 +4,12 @@
  * likes it (the like reaches the server through the hotspot_likes sync), opens the guide working
  * there, then with the network cut reloads the place and the guide and still sees them, the guide
  * link and the like. axe finds no serious or critical violation on the four pages. The guide is
- * the test's own, created through the API by the e2e admin (the demo has no guides).
+ * the test's own, created through the API by the e2e admin (the demo has no guides). On
+ * /global-map, offline, the places layer draws a place the device keeps and a tap on it opens it.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
+import { mapTexts } from '../../src/contract/mapTexts';
 import type { FieldGuideResponse } from '../../src/contract/places';
 import { placeTexts } from '../../src/contract/placeTexts';
 import type { PullResponse } from '../../src/contract/sync';
@@ -109,4 +111,60 @@ test('a member finds the place they are in, likes it, and opens it and its guide
     main.getByRole('list', { name: placeTexts.placesList }).getByRole('listitem').first(),
   ).toContainText('Kruger National Park');
   await context.close();
+});
+
+/** Web Mercator y of a latitude, as a share of the world's height from the top (0–1). */
+const mercatorY = (latitude: number) =>
+  0.5 - Math.log(Math.tan(Math.PI / 4 + (latitude * Math.PI) / 360)) / (2 * Math.PI);
+
+/** Where a point is drawn on a resting map, from the map's `data-center` and `data-zoom`. */
+async function pixelOf(map: Locator, point: { latitude: number; longitude: number }) {
+  const [centerLng, centerLat] = (await map.getAttribute('data-center'))!.split(',').map(Number);
+  const world = 512 * 2 ** Number(await map.getAttribute('data-zoom'));
+  const box = (await map.boundingBox())!;
+  return {
+    x: box.width / 2 + ((point.longitude - centerLng!) / 360) * world,
+    y: box.height / 2 + (mercatorY(point.latitude) - mercatorY(centerLat!)) * world,
+  };
+}
+
+test('the places layer of /global-map draws a kept place offline, and a tap opens it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const token = await adminToken(page.request);
+  // In the open Atlantic, far from the demo parks, so at the world's zoom it is a point of its own.
+  const place = { latitude: -20, longitude: -20 };
+  const id = `e2e-map-${Date.now().toString(36)}`;
+  const created = await page.request.put(`/api/v1.0/hotspots/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `Map Place ${id}`, description: 'A test place.', ...place },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  try {
+    await signedInMember(page, 'placesmap');
+    await serviceWorkerInControl(page);
+    const main = page.getByRole('main');
+    // Opened once online, the place is kept on the device.
+    await page.goto(`/hotspot-overview/${id}`);
+    await expect(main.getByRole('heading', { level: 1, name: `Map Place ${id}` })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.goto('/global-map');
+    await expect(main.getByRole('status').filter({ hasText: /places? on the map/ })).toBeVisible();
+    const map = page.locator('[data-map-state]');
+    await expect(map).toHaveAttribute('data-map-state', 'idle', { timeout: 30_000 });
+    await expect(map).toHaveAttribute('data-basemap', 'loaded');
+    const canvas = page.getByRole('region', { name: mapTexts.mapOfYourSightings });
+    await canvas.click({ position: await pixelOf(map, place) });
+    await expect(page).toHaveURL(new RegExp(`/hotspot-overview/${id}$`));
+    await expect(main.getByRole('heading', { level: 1, name: `Map Place ${id}` })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+    await page.request.delete(`/api/v1.0/hotspots/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    await context.close();
+  }
 });

@@ -20,6 +20,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import { rememberCamera, rememberedCamera } from './camera';
+import type { MapOverlay } from './mapOverlays';
 import { SightingPanel } from './SightingPanel';
 import { SightingsMap } from './SightingsMap';
 import { sightingsShownOf, type SightingsShown } from './sightingFeatures';
@@ -101,9 +102,11 @@ export interface MemberSightingsMapProps {
   speciesId: string | null;
   /** The map's accessible name. */
   label: string;
+  /** Other domains' point layers (the places on /global-map). */
+  overlays?: readonly MapOverlay[];
 }
 
-export function MemberSightingsMap({ cameraKey, speciesId, label }: MemberSightingsMapProps) {
+export function MemberSightingsMap({ cameraKey, speciesId, label, overlays }: MemberSightingsMapProps) {
   const user = useAppSelector(selectUser);
   const { settings } = useAppSelector(selectConfig);
   const shown = useMemo(() => sightingsShownOf(settings), [settings]);
@@ -118,6 +121,7 @@ export function MemberSightingsMap({ cameraKey, speciesId, label }: MemberSighti
         camera={rememberedCamera(cameraKey)}
         onCameraChange={(camera) => rememberCamera(cameraKey, camera)}
         onSelect={setSelected}
+        overlays={overlays}
       >
         {!user && <GuestPrompt />}
         {user && selected !== null && <SightingPanel id={selected} onClose={() => setSelected(null)} />}

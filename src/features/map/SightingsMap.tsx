@@ -11,7 +11,8 @@
  * For tests and people alike the outer element says what the map is doing: `data-map-state`
  * ('loading' | 'idle' | 'failed', set on MapLibre's 'idle'), `data-basemap` ('loaded' once the
  * offline outlines are drawn, 'none' under a production style), `data-sightings` (points drawn)
- * and `data-zoom` (the zoom when the map last came to rest).
+ * `data-zoom` and `data-center` (`longitude,latitude`: where the map last came to rest; a test finds a
+ * point's pixel from them).
  */
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -29,6 +30,7 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { mapTexts } from '@contract/mapTexts';
 import { fitMaxZoom, WORLD_CAMERA, type Camera } from './camera';
+import { clickOverlays, showOverlays, type MapOverlay } from './mapOverlays';
 import {
   BASEMAP_SOURCE,
   CLUSTERS_LAYER,
@@ -76,6 +78,8 @@ function pointOf(geometry: unknown): [number, number] | null {
 
 export type MapStatus = 'loading' | 'idle' | 'failed';
 
+const NO_OVERLAYS: readonly MapOverlay[] = [];
+
 /** Shows `tiles` as the sightings source (adding it and its layers), or removes it for null. */
 function showSightings(map: MapLibreMap, tiles: string | null, colours: MapColours) {
   const source = map.getSource<VectorTileSource>(SIGHTINGS_SOURCE);
@@ -103,6 +107,8 @@ export interface SightingsMapProps {
   onSelect?: (id: string) => void;
   /** Drawn over the map (a panel, a prompt). */
   children?: ReactNode;
+  /** Other domains' point layers above the sightings (mapOverlays.ts). */
+  overlays?: readonly MapOverlay[];
 }
 
 export function SightingsMap({
@@ -112,6 +118,7 @@ export function SightingsMap({
   onCameraChange,
   onSelect,
   children,
+  overlays = NO_OVERLAYS,
 }: SightingsMapProps) {
   const theme = useTheme();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -129,10 +136,11 @@ export function SightingsMap({
   const [status, setStatus] = useState<MapStatus>('loading');
   const [basemap, setBasemap] = useState<'loading' | 'loaded' | 'none'>('loading');
   const [zoom, setZoom] = useState<number | null>(null);
+  const [center, setCenter] = useState<string | null>(null);
   // The map is built once; the latest props reach its handlers through this ref.
-  const latest = useRef({ label, camera, onCameraChange, onSelect });
+  const latest = useRef({ label, camera, onCameraChange, onSelect, overlays });
   useEffect(() => {
-    latest.current = { label, camera, onCameraChange, onSelect };
+    latest.current = { label, camera, onCameraChange, onSelect, overlays };
   });
 
   useEffect(() => {
@@ -178,6 +186,7 @@ export function SightingsMap({
       styleReadyRef.current = true;
       // On every style (the production one, or the local one it fell back to).
       showSightings(map, tilesRef.current, colours);
+      showOverlays(map, latest.current.overlays, colours.halo);
     });
     map.on('error', (event) => {
       // Offline, or a production style that cannot be reached: draw the local style instead.
@@ -196,6 +205,7 @@ export function SightingsMap({
     map.on('idle', () => {
       setStatus('idle');
       setZoom(Math.round(map.getZoom() * 100) / 100);
+      setCenter(map.getCenter().toArray().join(','));
       const hasBasemap = map.getSource(BASEMAP_SOURCE) !== undefined;
       setBasemap(hasBasemap ? (map.isSourceLoaded(BASEMAP_SOURCE) ? 'loaded' : 'loading') : 'none');
     });
@@ -209,6 +219,7 @@ export function SightingsMap({
       if (typeof zoom !== 'number') return;
       map.easeTo({ center: pointOf(cluster?.geometry) ?? event.lngLat.toArray(), zoom });
     });
+    map.on('click', (event) => clickOverlays(map, latest.current.overlays, event));
     map.on('click', POINT_LAYERS, (event: MapLayerMouseEvent) => {
       const id: unknown = event.features?.[0]?.properties.id;
       if (typeof id === 'string' && id !== '') latest.current.onSelect?.(id);
@@ -246,12 +257,20 @@ export function SightingsMap({
     }
   }, [sightings]);
 
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !styleReadyRef.current) return;
+    showOverlays(map, overlays, coloursRef.current.halo);
+    map.triggerRepaint();
+  }, [overlays]);
+
   return (
     <Box
       data-map-state={status}
       data-basemap={basemap}
       data-sightings={sightings?.count ?? 0}
       data-zoom={zoom ?? undefined}
+      data-center={center ?? undefined}
       sx={{ position: 'relative', width: '100%', height: { xs: '60vh', md: '65vh' }, minHeight: 320 }}
     >
       {/* MapLibre owns this element's children; React's overlays are its siblings. */}

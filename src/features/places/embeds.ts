@@ -1,9 +1,10 @@
 /**
  * What other domains' lazily loaded code may use of the places domain: the species page's "where to
- * see it" section (loaded lazily there, with the places code), and the field guides pages' search
- * bar, reads and distances. The first route uses ./index.ts.
+ * see it" section (loaded lazily there, with the places code), the field guides pages' search
+ * bar, reads and distances, and the places layer of /global-map. The first route uses ./index.ts.
  */
 export { SearchNearMe } from './SearchNearMe';
 export { WhereToSeeIt } from './WhereToSeeIt';
 export { distanceText } from './placeFormat';
 export { useGuide, useGuidesList, useMemberPosition } from './placesHooks';
+export { usePlacesLayer } from './usePlacesLayer';
