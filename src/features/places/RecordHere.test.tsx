@@ -65,7 +65,10 @@ describe('record a sighting here', () => {
     fireEvent.click(await screen.findByRole('link', { name: placeTexts.recordHere }));
 
     expect(await screen.findByRole('heading', { level: 1, name: labels.recordSighting })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: labels.sightingPositionManual })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: labels.sightingPositionManual })).toHaveProperty(
+      'checked',
+      true,
+    );
     expect(screen.getByLabelText(labels.sightingLatitude)).toHaveProperty('value', '-23.99');
     expect(screen.getByLabelText(labels.sightingLongitude)).toHaveProperty('value', '31.55');
 
@@ -73,7 +76,11 @@ describe('record a sighting here', () => {
     fireEvent.click(screen.getByRole('button', { name: labels.sightingSave }));
     await waitFor(async () =>
       expect(await db.species_observations.where('user_id').equals(MEMBER).toArray()).toMatchObject([
-        { species_id: null, coordinate: { type: 'Point', coordinates: [31.55, -23.99] }, coordinate_hidden: false },
+        {
+          species_id: null,
+          coordinate: { type: 'Point', coordinates: [31.55, -23.99] },
+          coordinate_hidden: false,
+        },
       ]),
     );
   });
