@@ -29,6 +29,7 @@ import { checkAdDraft, draftOfAd, emptyAdDraft, type AdDraft, type AdFieldErrors
 import { useCanManageAds } from './adsAccess';
 import { useDeleteAdMutation, useGetAdQuery, usePutAdMutation } from './adsApi';
 import { AdStats } from './AdStats';
+import { adPagePath } from './SponsoredCard';
 
 const LIST = '/admin-ads';
 
@@ -152,7 +153,7 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
           </Button>
         )}
         {loaded && (
-          <Button component={RouterLink} to={`/newsfeed-ad-view?ad_id=${encodeURIComponent(loaded.id)}`}>
+          <Button component={RouterLink} to={adPagePath(loaded.id)}>
             {texts.preview}
           </Button>
         )}

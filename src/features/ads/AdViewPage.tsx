@@ -8,7 +8,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -24,7 +23,7 @@ import { reasonOf } from '../admin/embeds';
 import { isHttpsLink } from './adDraft';
 import { useAdImpressionQuery } from './adsApi';
 import { adViewRecorded } from './adViewThunks';
-import { SponsoredLabel } from './SponsoredCard';
+import { AdContent } from './SponsoredCard';
 import { newViewId } from './viewQueue';
 
 function AdBody({ ad, viewId }: { ad: AdImpression; viewId: string }) {
@@ -46,20 +45,7 @@ function AdBody({ ad, viewId }: { ad: AdImpression; viewId: string }) {
   };
   return (
     <Stack component="article" spacing={2}>
-      <SponsoredLabel />
-      <Typography variant="h5" component="h2">
-        {ad.title}
-      </Typography>
-      {ad.image && (
-        <Box
-          component="img"
-          src={ad.image}
-          alt=""
-          referrerPolicy="no-referrer"
-          sx={{ maxWidth: '100%', maxHeight: 480, objectFit: 'contain', alignSelf: 'flex-start' }}
-        />
-      )}
-      {ad.text && <Typography sx={{ whiteSpace: 'pre-line' }}>{ad.text}</Typography>}
+      <AdContent ad={ad} size="page" />
       {isHttpsLink(ad.link) && (
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
           <Button

@@ -24,9 +24,34 @@ import { useAdShowing } from './useAdShowing';
 export const adPagePath = (adId: string, viewId?: string) =>
   `/newsfeed-ad-view?${new URLSearchParams(viewId ? { ad_id: adId, view: viewId } : { ad_id: adId }).toString()}`;
 
-/** The label every ad carries, wherever it is shown. */
-export function SponsoredLabel() {
-  return <Chip label={texts.sponsored} size="small" variant="outlined" sx={{ alignSelf: 'flex-start' }} />;
+/** What every ad shows, in a card or on its page: the "Sponsored" label, title, picture and text. */
+export function AdContent({ ad, size }: { ad: AdImpression; size: 'card' | 'page' }) {
+  const isCard = size === 'card';
+  return (
+    <>
+      <Chip label={texts.sponsored} size="small" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
+      <Typography variant={isCard ? 'h6' : 'h5'} component="h2">
+        {ad.title}
+      </Typography>
+      {ad.image && (
+        <Box
+          component="img"
+          src={ad.image}
+          alt=""
+          loading={isCard ? 'lazy' : undefined}
+          referrerPolicy="no-referrer"
+          sx={{
+            maxWidth: '100%',
+            maxHeight: isCard ? 240 : 480,
+            objectFit: isCard ? 'cover' : 'contain',
+            alignSelf: 'flex-start',
+            borderRadius: 1,
+          }}
+        />
+      )}
+      {ad.text && <Typography sx={{ whiteSpace: 'pre-line' }}>{ad.text}</Typography>}
+    </>
+  );
 }
 
 function ShownAd({ ad }: { ad: AdImpression }) {
@@ -40,21 +65,7 @@ function ShownAd({ ad }: { ad: AdImpression }) {
     >
       <CardActionArea component={RouterLink} to={adPagePath(ad.id, showing.viewId)} onClick={showing.opened}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <SponsoredLabel />
-          <Typography variant="h6" component="h2">
-            {ad.title}
-          </Typography>
-          {ad.image && (
-            <Box
-              component="img"
-              src={ad.image}
-              alt=""
-              loading="lazy"
-              referrerPolicy="no-referrer"
-              sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'cover', borderRadius: 1 }}
-            />
-          )}
-          {ad.text && <Typography sx={{ whiteSpace: 'pre-line' }}>{ad.text}</Typography>}
+          <AdContent ad={ad} size="card" />
         </CardContent>
       </CardActionArea>
     </Card>
