@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { adminTexts as texts, reportActionTexts, reportTexts } from '../../src/contract/adminTexts';
-import { contentTexts } from '../../src/contract/contentTexts';
+import { contentTexts } from '../../src/features/cms/contentTexts';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
 import { XSS_CORPUS } from '../../src/test/xssCorpus';

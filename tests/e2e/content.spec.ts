@@ -6,7 +6,7 @@
  * critical violation on any of these screens.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { contentTexts } from '../../src/contract/contentTexts';
+import { contentTexts } from '../../src/features/cms/contentTexts';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
 import { expectNoSeriousViolations } from './support/axe';

@@ -3,10 +3,10 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contentTexts } from '@contract/contentTexts';
 import { uiActions } from '../../app/uiSlice';
 import { renderApp } from '../../test/renderApp';
 import { clearSavedContent } from './contentStore';
+import { contentTexts } from './contentTexts';
 import { answeringContent, aPage } from './testContent';
 
 beforeEach(async () => {

@@ -6,12 +6,12 @@
 import 'fake-indexeddb/auto';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contentTexts } from '@contract/contentTexts';
 import { formatMessage, messages } from '@contract/messages';
 import { AppRoutes } from '../../app/router';
 import { apiCalls, fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { clearSavedContent, savedPage, savePage } from './contentStore';
+import { contentTexts } from './contentTexts';
 import { answeringContent, aPage } from './testContent';
 
 const PATH = '/general-content-page/terms-conditions';

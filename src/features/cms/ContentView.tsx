@@ -8,9 +8,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ContentPage } from '@contract/content';
-import { contentTexts } from '@contract/contentTexts';
 import { formatMessage, messages } from '@contract/messages';
 import { Markdown } from './Markdown';
+import { contentTexts } from './contentTexts';
 import type { DeviceCopy } from './useDeviceCopy';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });

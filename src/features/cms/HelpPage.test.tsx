@@ -6,11 +6,11 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contentTexts } from '@contract/contentTexts';
 import { AppRoutes } from '../../app/router';
 import { apiCalls, fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { clearSavedContent, savedHelp } from './contentStore';
+import { contentTexts } from './contentTexts';
 import { answeringContent, HELP } from './testContent';
 
 beforeEach(async () => {

@@ -21,10 +21,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { HelpCategory } from '@contract/content';
-import { contentTexts } from '@contract/contentTexts';
 import { formatMessage, messages } from '@contract/messages';
 import { Loading, SavedCopyNote } from './ContentView';
 import { Markdown } from './Markdown';
+import { contentTexts } from './contentTexts';
 import { helpSource, useDeviceCopy } from './useDeviceCopy';
 
 const HELP_PATH = '/general-help';

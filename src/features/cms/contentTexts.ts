@@ -1,9 +1,9 @@
 /**
- * User-visible texts of the content pages and help (src/features/cms: `/general-content-page/…`,
- * `/general-help…`, the page dialog over Register). Kept apart from messageTexts.ts, like
- * speciesTexts.ts, so the first route does not download them: only the lazily loaded pages and the
- * dialog import this module. The pages' own words come from the server (docs/api.md "Content
- * pages and help").
+ * User-visible texts of the content pages and help (`/general-content-page/…`, `/general-help…`,
+ * the page dialog over Register). Only this client shows them, so they live here rather than in
+ * src/contract (issue 22), and only the lazily loaded pages and the dialog import them, so the
+ * first route does not download them. The pages' own words come from the server (docs/api.md
+ * "Content pages and help").
  */
 export const contentTexts = {
   contentUpdated: 'Last updated {date}',
