@@ -90,3 +90,26 @@ export const CodesResponseSchema = success({
   codes: Type.Array(Type.String()),
   csv: Type.String({ description: 'code,product_id,batch per line, for the printer' }),
 });
+
+/** A printed batch of activation codes, as the admin's list shows it. */
+export const CodeBatchSchema = Type.Object({
+  product_id: Type.String(),
+  product_name: Type.String(),
+  batch: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  codes: Type.Integer({ description: 'Codes in the batch' }),
+  redeemed: Type.Integer({ description: 'Of them, redeemed' }),
+});
+export type CodeBatch = Static<typeof CodeBatchSchema>;
+export const CodeBatchesResponseSchema = success({ batches: Type.Array(CodeBatchSchema) });
+export type CodeBatchesResponse = Static<typeof CodeBatchesResponseSchema>;
+export const CodeBatchQuerySchema = Type.Object(
+  {
+    product_id: Type.String({ pattern: UUID_PATTERN }),
+    batch: Type.String({ pattern: '^[A-Za-z0-9_-]{1,40}$' }),
+  },
+  { additionalProperties: false },
+);
+export const CodeBatchCsvResponseSchema = success({
+  csv: Type.String({ description: 'code,product_id,batch,redeemed_at per line, for the printer' }),
+});

@@ -270,6 +270,57 @@ export const OrderParamsSchema = Type.Object({ id: uuid('Transaction id') });
 export const OrderResponseSchema = success({ order: OrderSchema });
 export type OrderResponse = Static<typeof OrderResponseSchema>;
 
+// ---- Order history, the admin's order list and refunds (calls SPEC does not name; docs/shop.md) -----
+
+export const OrdersResponseSchema = success({
+  orders: Type.Array(OrderSchema, { description: "The member's orders, newest first" }),
+});
+export type OrdersResponse = Static<typeof OrdersResponseSchema>;
+export const ORDERS_PAGE_MAX = 100;
+export const MerchantOrdersQuerySchema = Type.Object(
+  {
+    status: Type.Optional(OrderSchema.properties.status),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ORDERS_PAGE_MAX, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+export type MerchantOrdersQuery = Static<typeof MerchantOrdersQuerySchema>;
+export const OrderEventSchema = Type.Object({
+  from_status: Type.Union([Type.String(), Type.Null()]),
+  to_status: Type.String(),
+  source: Type.String({
+    description: 'What made the change: checkout, a card, a Stripe event, refund:{admin id}…',
+  }),
+  created_at: isoDate('When'),
+});
+export type OrderEvent = Static<typeof OrderEventSchema>;
+export const MerchantOrderSchema = Type.Object({
+  ...OrderSchema.properties,
+  contact: Type.Object({ name: Type.String(), email: Type.String() }),
+  events: Type.Array(OrderEventSchema, { description: 'Every status change, oldest first' }),
+});
+export type MerchantOrder = Static<typeof MerchantOrderSchema>;
+export const MerchantOrdersResponseSchema = success({
+  orders: Type.Array(MerchantOrderSchema),
+  total: Type.Integer({ description: 'Orders matching the filter, over all pages' }),
+});
+export type MerchantOrdersResponse = Static<typeof MerchantOrdersResponseSchema>;
+export const MerchantOrderResponseSchema = success({ order: MerchantOrderSchema });
+export type MerchantOrderResponse = Static<typeof MerchantOrderResponseSchema>;
+/** Orders a refund may take back: money was taken. */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'fulfilled'];
+
+// ---- Discount codes for admins ------------------------------------------------------------------------
+
+export const DiscountsResponseSchema = success({
+  discounts: Type.Array(DiscountSchema, { description: 'Every code, newest first' }),
+});
+export type DiscountsResponse = Static<typeof DiscountsResponseSchema>;
+export const DiscountParamsSchema = Type.Object({
+  code: Type.String({ pattern: DISCOUNT_CODE_PATTERN }),
+});
+
 // ---- Pure pricing rules -----------------------------------------------------------------------------
 
 /** The amount a discount takes off a subtotal: never more than the subtotal, never in another currency. */

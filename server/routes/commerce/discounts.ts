@@ -4,7 +4,10 @@
  *   and how much it takes off them; a refusal is a 400 whose reason says why (unknown, not yet
  *   valid, expired, used up, already used by this member, another currency). Checking takes nothing:
  *   the order takes the use, atomically, at PUT commerce/payment.
- * - POST commerce/discount_codes: create a code (admin).
+ * - POST commerce/discount_codes: create a code (admin);
+ * - GET commerce/discount_codes: every code with its uses, newest first (admin);
+ * - POST commerce/discount_codes/{code}/end: ends a code now (valid_until = now; admin). Codes are
+ *   never deleted: orders name them.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { failedResponses } from '@contract/envelope';
@@ -12,7 +15,9 @@ import {
   DiscountCheckResponseSchema,
   DiscountCheckSchema,
   DiscountInputSchema,
+  DiscountParamsSchema,
   DiscountResponseSchema,
+  DiscountsResponseSchema,
   discountOf,
   totalOf,
 } from '@contract/shop';
@@ -64,6 +69,36 @@ const discounts: FastifyPluginCallbackTypebox = (app, _options, done) => {
     async (request) => ({
       status: 'success' as const,
       discount: await app.shop.discounts.create(request.body),
+    }),
+  );
+
+  app.get(
+    '/commerce/discount_codes',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'Every discount code with its uses, newest first (admin)',
+        response: { 200: DiscountsResponseSchema, ...failedResponses },
+      },
+      preHandler: app.authorize({ role: 'admin' }),
+    },
+    async () => ({ status: 'success' as const, discounts: await app.shop.discounts.list() }),
+  );
+
+  app.post(
+    '/commerce/discount_codes/:code/end',
+    {
+      schema: {
+        tags: ['shop'],
+        summary: 'End a discount code now (admin); orders that used it keep it',
+        params: DiscountParamsSchema,
+        response: { 200: DiscountResponseSchema, ...failedResponses },
+      },
+      preHandler: app.authorize({ role: 'admin' }),
+    },
+    async (request) => ({
+      status: 'success' as const,
+      discount: await app.shop.discounts.end(request.params.code),
     }),
   );
 

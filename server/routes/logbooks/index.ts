@@ -7,12 +7,17 @@
  * - GET logbooks/product/{id}: a logbook product and whether the member owns it;
  * - GET logbooks/refresh/{id}: the owner's ticks (first date and count per species);
  * - GET logbooks/download/{id}: the whole checklist with ticks, for the device (owner only, 403);
- * - POST logbooks/codes: a batch of activation codes for printing, with a CSV (admin).
+ * - POST logbooks/codes: a batch of activation codes for printing, with a CSV (admin);
+ * - GET logbooks/codes: the printed batches with how many codes were redeemed (admin);
+ * - GET logbooks/codes/csv: one batch's codes again as CSV, with when each was redeemed (admin).
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import {
   ActivateResponseSchema,
   ActivateSchema,
+  CodeBatchCsvResponseSchema,
+  CodeBatchesResponseSchema,
+  CodeBatchQuerySchema,
   CodesRequestSchema,
   CodesResponseSchema,
   LogbookDownloadResponseSchema,
@@ -177,6 +182,36 @@ const logbooks: FastifyPluginCallbackTypebox = (app, _options, done) => {
       ].join('\n');
       return { status: 'success' as const, batch, codes, csv: `${csv}\n` };
     },
+  );
+
+  app.get(
+    '/logbooks/codes',
+    {
+      schema: {
+        tags,
+        summary: 'The printed batches of activation codes, newest first, with redemptions (admin)',
+        response: { 200: CodeBatchesResponseSchema, ...failedResponses },
+      },
+      preHandler: app.authorize({ role: 'admin' }),
+    },
+    async () => ({ status: 'success' as const, batches: await app.logbooks.batches() }),
+  );
+
+  app.get(
+    '/logbooks/codes/csv',
+    {
+      schema: {
+        tags,
+        summary: "One batch's activation codes as CSV, with when each was redeemed (admin)",
+        querystring: CodeBatchQuerySchema,
+        response: { 200: CodeBatchCsvResponseSchema, ...failedResponses },
+      },
+      preHandler: app.authorize({ role: 'admin' }),
+    },
+    async (request) => ({
+      status: 'success' as const,
+      csv: await app.logbooks.batchCsv(request.query.product_id, request.query.batch),
+    }),
   );
 
   done();

@@ -14,7 +14,10 @@ declare module 'fastify' {
 export default fp(
   (app, _options, done) => {
     const logbooks = new Logbooks(app.db, app.clock);
-    app.shop.orders.registerGranter((trx, grant) => logbooks.grant(trx, grant));
+    app.shop.orders.registerGranter({
+      grant: (trx, grant) => logbooks.grant(trx, grant),
+      revoke: (trx, order) => logbooks.revoke(trx, order),
+    });
     app.decorate('logbooks', logbooks);
     done();
   },

@@ -8,6 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   ACTIVATION_ALPHABET,
   normaliseActivationCode,
+  type CodeBatch,
   type Logbook,
   type LogbookTick,
   type OwnedLogbook,
@@ -167,6 +168,89 @@ export class Logbooks {
       })
       .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
       .execute();
+  }
+
+  /**
+   * A refund takes back the logbook this order granted. If another of the member's fulfilled orders
+   * holds the same logbook, the ownership moves to that order instead; one from a code is not touched.
+   */
+  async revoke(trx: Transaction<DB>, order: { userId: string; orderId: string }): Promise<void> {
+    const taken = await trx
+      .deleteFrom('user_logbooks')
+      .where('user_id', '=', order.userId)
+      .where('order_id', '=', order.orderId)
+      .where('source', '=', 'purchase')
+      .returning(['product_id', 'created_at'])
+      .execute();
+    for (const row of taken) {
+      const other = await trx
+        .selectFrom('orders')
+        .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+        .select('orders.id')
+        .where('orders.user_id', '=', order.userId)
+        .where('orders.status', '=', 'fulfilled')
+        .where('orders.id', '!=', order.orderId)
+        .where('order_items.product_id', '=', row.product_id)
+        .orderBy('orders.created_at')
+        .executeTakeFirst();
+      if (!other) continue;
+      await trx
+        .insertInto('user_logbooks')
+        .values({
+          user_id: order.userId,
+          product_id: row.product_id,
+          source: 'purchase',
+          order_id: other.id,
+          activation_code: null,
+          created_at: row.created_at,
+        })
+        .execute();
+    }
+  }
+
+  /** Every printed batch of codes, newest first, with how many of its codes were redeemed (admin). */
+  async batches(): Promise<CodeBatch[]> {
+    const rows = await this.db
+      .selectFrom('activation_codes')
+      .innerJoin('products', 'products.id', 'activation_codes.product_id')
+      .select((eb) => [
+        'activation_codes.product_id',
+        'products.name as product_name',
+        'activation_codes.batch',
+        eb.fn.min('activation_codes.created_at').as('created_at'),
+        eb.fn.countAll<string>().as('codes'),
+        eb.fn.count<string>('activation_codes.redeemed_by').as('redeemed'),
+      ])
+      .groupBy(['activation_codes.product_id', 'products.name', 'activation_codes.batch'])
+      .orderBy('created_at', 'desc')
+      .orderBy('activation_codes.batch')
+      .execute();
+    return rows.map((row) => ({
+      product_id: row.product_id,
+      product_name: row.product_name,
+      batch: row.batch,
+      created_at: new Date(row.created_at).toISOString(),
+      codes: Number(row.codes),
+      redeemed: Number(row.redeemed),
+    }));
+  }
+
+  /** One batch's codes as the CSV printed from, with when each was redeemed (admin). */
+  async batchCsv(productId: string, batch: string): Promise<string> {
+    const rows = await this.db
+      .selectFrom('activation_codes')
+      .select(['code', 'redeemed_at'])
+      .where('product_id', '=', productId)
+      .where('batch', '=', batch)
+      .orderBy('code')
+      .execute();
+    if (rows.length === 0) throw notFound(messages.codeBatchNotFound);
+    return [
+      'code,product_id,batch,redeemed_at',
+      ...rows.map((row) => `${row.code},${productId},${batch},${row.redeemed_at?.toISOString() ?? ''}`),
+    ]
+      .join('\n')
+      .concat('\n');
   }
 
   /**

@@ -4,12 +4,12 @@
  * checkout transaction, under the code row's lock (SELECT … FOR UPDATE), so two checkouts in two
  * processes cannot both take the last use. A failed or cancelled order gives its use back.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatMessage, messages } from '@contract/messages';
 import type { Discount, DiscountInput } from '@contract/shop';
 import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
-import { badRequest, conflict } from '../../../errors';
+import { badRequest, conflict, notFound } from '../../../errors';
 import type { DiscountRow } from './tables';
 
 export const normaliseCode = (code: string) => code.trim().toUpperCase();
@@ -57,6 +57,30 @@ export class Discounts {
       .returningAll()
       .executeTakeFirst();
     if (!row) throw conflict(messages.discountCodeTaken);
+    return toDiscount(row);
+  }
+
+  /** Every code, newest first (the admin's list). */
+  async list(): Promise<Discount[]> {
+    const rows = await this.db
+      .selectFrom('discount_codes')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('code')
+      .execute();
+    return rows.map(toDiscount);
+  }
+
+  /** Ends a code now; a code that had already ended keeps its earlier end. */
+  async end(code: string): Promise<Discount> {
+    const now = new Date(this.clock.now());
+    const row = await this.db
+      .updateTable('discount_codes')
+      .set({ valid_until: sql<Date>`least(coalesce(valid_until, ${now}), ${now})` })
+      .where('code', '=', normaliseCode(code))
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(messages.discountNotFound);
     return toDiscount(row);
   }
 

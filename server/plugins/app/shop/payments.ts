@@ -7,7 +7,8 @@
  *   (routes/commerce/test-gateway.ts): a clearly marked TEST page, no money moves. It lets the
  *   whole purchase run on a fresh machine; it must never be the provider of a real shop.
  * - `StripeCheckout` (PAYMENT_PROVIDER=stripe): a Stripe Checkout Session per order, and the
- *   signed webhook (routes/commerce/stripe-webhook.ts) verified with the library's constructEvent.
+ *   signed webhook (routes/commerce/stripe-webhook.ts) verified with the library's constructEvent;
+ *   refunds go back to the session's PaymentIntent.
  */
 import Stripe from 'stripe';
 import { API_PREFIX } from '@contract/prefix';
@@ -33,10 +34,23 @@ export interface PaymentOutcome {
   source: string;
 }
 
+export interface RefundRequest {
+  orderId: string;
+  /** The provider's id of the payment (`PaymentProvider.start`'s reference). */
+  reference: string | null;
+  amountMinor: number;
+  currency: string;
+}
+
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   /** Starts paying for an order: the provider's reference and where to send the buyer. */
   start(payment: PaymentStart): Promise<{ reference: string | null; redirectUrl: string }>;
+  /**
+   * Gives an order's whole payment back; answers the provider's id of the refund. Asking twice for
+   * one order refunds once (Stripe: an idempotency key per order).
+   */
+  refund(refund: RefundRequest): Promise<{ reference: string | null }>;
 }
 
 /** The test gateway's cards (the usual test numbers): one pays, one is declined, one needs a second step. */
@@ -53,6 +67,10 @@ export class TestGateway implements PaymentProvider {
       reference: null,
       redirectUrl: `${API_PREFIX}/commerce/test_gateway/${payment.orderId}`,
     });
+  }
+  /** No money moved, so none goes back: the order's refund is only recorded. */
+  refund(refund: RefundRequest) {
+    return Promise.resolve({ reference: `test-refund:${refund.orderId}` });
   }
 }
 
@@ -116,6 +134,23 @@ export class StripeCheckout implements PaymentProvider {
     );
     if (!session.url) throw new Error(`Stripe session ${session.id} has no url`);
     return { reference: session.id, redirectUrl: session.url };
+  }
+
+  /**
+   * Refunds the payment of the order's Checkout Session in full. The session names its
+   * PaymentIntent only once paid, so it is read first.
+   */
+  async refund(refund: RefundRequest) {
+    if (!refund.reference) throw new Error(`order ${refund.orderId} has no Stripe session`);
+    const session = await this.stripe.checkout.sessions.retrieve(refund.reference);
+    const intent =
+      typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw new Error(`Stripe session ${refund.reference} has no payment to refund`);
+    const made = await this.stripe.refunds.create(
+      { payment_intent: intent, metadata: { order_id: refund.orderId } },
+      { idempotencyKey: `fieldmark-refund-${refund.orderId}` },
+    );
+    return { reference: made.id };
   }
 
   /**
