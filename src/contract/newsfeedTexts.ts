@@ -51,4 +51,10 @@ export const newsfeedTexts = {
   backToFeed: 'Back to the newsfeed',
   deletePost: 'Delete post',
   deleted: 'The post was deleted.',
+  memberFeedHeading: 'Posts',
+  groupFeedHeading: 'Group posts',
+  memberFeedEmpty: 'No posts yet.',
+  groupFeedEmpty: 'Nothing has been posted in this group yet.',
+  feedOfflineNote: 'You are offline: these are the posts as last read on this device.',
+  postInGroup: 'Post in this group',
 } as const;

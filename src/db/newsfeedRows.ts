@@ -8,11 +8,12 @@
 import type { FeedItem } from '@contract/community';
 
 /**
- * Which feed a row was read in: `all` (everyone's: /home, /newsfeed) or `following:{user_id}`
- * (the member's and the people they follow: /home/newsfeed/people), so each member of a shared
- * device has their own.
+ * Which feed a row was read in: `all` (everyone's: /home, /newsfeed), `following:{user_id}`
+ * (the member's and the people they follow: /home/newsfeed/people, so each member of a shared
+ * device has their own), `member:{user_id}` (one member's items, on their profile) or
+ * `group:{group_id}` (a group's feed, on its page).
  */
-export type FeedKey = 'all' | `following:${string}`;
+export type FeedKey = 'all' | `following:${string}` | `member:${string}` | `group:${string}`;
 
 /** One item of one feed, keyed by [feed+feed_id]. */
 export interface NewsfeedItemRow {

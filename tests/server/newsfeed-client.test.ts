@@ -129,6 +129,51 @@ describe('the feed kept on the device', () => {
   });
 });
 
+describe("a member's and a group's feed kept on the device", () => {
+  it("keeps a member's own items (GET newsfeed/{id}), without those of people they follow", async () => {
+    await callApi(t, 'PUT', `/users/${ann.id}/follow`, bob.device1, { follow: true });
+    const bobsPosts = await bobPosts(2);
+    await callApi(t, 'PUT', `/newsfeed/${randomUUID()}`, ann.device1, { text: "Ann's post" });
+    const feed = `member:${bob.id}` as const;
+
+    await refreshFeed(db, client, feed);
+    online = false;
+    const kept = await feedOnDevice(db, feed);
+    expect(kept.map((item) => item.feed_id)).toEqual([...bobsPosts].reverse());
+    expect(kept.every((item) => item.author_id === bob.id)).toBe(true);
+    // Offline the refresh fails and the kept feed stays as it was.
+    await expect(refreshFeed(db, client, feed)).rejects.toThrow();
+    expect(await feedOnDevice(db, feed)).toEqual(kept);
+  });
+
+  it("keeps a group's feed, and a group post written offline reaches it once through the sync pass", async () => {
+    const groupId = randomUUID();
+    const created = await callApi(t, 'PUT', `/groups/${groupId}`, ann.device1, { title: 'Reed beds' });
+    expect(created.statusCode, created.body).toBe(200);
+    const outside = await callApi(t, 'PUT', `/newsfeed/${randomUUID()}`, ann.device1, { text: 'Not in it' });
+    expect(outside.statusCode).toBe(200);
+    const feed = `group:${groupId}` as const;
+    await refreshFeed(db, client, feed);
+    const before = await feedOnDevice(db, feed);
+    expect(before.every((item) => item.group_id === groupId)).toBe(true);
+    expect(before.some((item) => item.text === 'Not in it')).toBe(false);
+
+    online = false;
+    const { postId } = await writePost(db, ann.id, { text: 'Bittern booming', photos: [], groupId });
+    expect(pendingPosts(await db.outbox.toArray())).toMatchObject([{ postId, groupId }]);
+    expect(await feedOnDevice(db, feed)).toEqual(before);
+
+    online = true;
+    expect(await syncMemberData({ db, api: client }, engineOf(client), ann.id)).toMatchObject({ sent: 1 });
+    await refreshFeed(db, client, feed);
+    const after = await feedOnDevice(db, feed);
+    expect(after[0]).toMatchObject({ feed_id: postId, text: 'Bittern booming', group_id: groupId });
+    expect(after.filter((item) => item.feed_id === postId)).toHaveLength(1);
+    online = false;
+    expect(await feedOnDevice(db, feed)).toEqual(after);
+  });
+});
+
 describe('a post written on the device', () => {
   it('with a photo reaches the server once through the sync pass, even when replayed', async () => {
     const photo = aPhoto(await smallJpeg());

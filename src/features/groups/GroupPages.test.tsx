@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Group, GroupMember } from '@contract/community';
+import type { FeedItem, Group, GroupMember } from '@contract/community';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
+import { newsfeedTexts } from '@contract/newsfeedTexts';
 import { peopleTexts as texts } from '@contract/peopleTexts';
+import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
 import { aSignedInSession } from '../../test/factories';
 import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
@@ -168,6 +170,58 @@ describe('the groups pages', () => {
     const members = screen.getByRole('list', { name: texts.members });
     expect(await within(members).findByRole('link', { name: 'Stork' })).toBeTruthy();
     expect(network.sent.find((r) => r.method === 'PUT')?.body).toEqual({ role: 'member' });
+  });
+
+  it("shows the group's feed, keeps it for offline, and a member's post waits in it", async () => {
+    const network = groupNetwork();
+    network.members.push({ user_id: 'u-1', nickname: 'Wren', avatar: null, role: 'member', joined_at: 2 });
+    const post: FeedItem = {
+      feed_id: 'p-1',
+      type: 'post',
+      user_id: 'u-9',
+      author_id: 'u-9',
+      author: { user_id: 'u-9', nickname: 'Heron', avatar: null },
+      group_id: GROUP,
+      group: { group_id: GROUP, title: 'Marsh Watchers' },
+      date: 1_795_355_000,
+      mod: 4,
+      text: 'Bittern booming at the north pool',
+      photos: [],
+      observation: null,
+      trip: null,
+      hotspot: null,
+    };
+    network.on('GET', `newsfeed/${GROUP}`, {
+      body: { status: 'success', items: [post], deleted: [], last_mod: 4, prev_mod: null, more: false },
+    });
+    const { store } = renderApp(<AppRoutes />, {
+      route: `/group-profile/${GROUP}`,
+      network,
+      preloadedState: { session: signedIn },
+    });
+    expect(await screen.findByText('Bittern booming at the north pool')).toBeTruthy();
+    expect(network.sent.some((request) => request.path.startsWith(`newsfeed/${GROUP}?`))).toBe(true);
+    const feed = screen.getByRole('region', { name: newsfeedTexts.groupFeedHeading });
+    fireEvent.change(within(feed).getByRole('textbox', { name: newsfeedTexts.composerText }), {
+      target: { value: 'Marsh harrier over the reeds' },
+    });
+    fireEvent.click(within(feed).getByRole('button', { name: newsfeedTexts.composerSubmit }));
+    const waiting = (await within(feed).findByText(newsfeedTexts.postWaiting)).closest('article');
+    expect(waiting?.textContent).toContain('Marsh harrier over the reeds');
+    act(() => {
+      store.dispatch(networkActions.wentOffline());
+    });
+    cleanup();
+
+    // Offline, on a new render: the kept feed and the waiting post, read from the device.
+    renderApp(<AppRoutes />, {
+      route: `/group-profile/${GROUP}`,
+      preloadedState: { session: signedIn, network: { isOnline: false } },
+    });
+    expect(await screen.findByText('Bittern booming at the north pool')).toBeTruthy();
+    const kept = (await screen.findByText(newsfeedTexts.postWaiting)).closest('article');
+    expect(kept?.textContent).toContain('Marsh harrier over the reeds');
+    expect(screen.getByText(newsfeedTexts.feedOfflineNote)).toBeTruthy();
   });
 
   it('shows the offline message offline', async () => {

@@ -3,7 +3,8 @@
  * (GET groups/{id}: admins first), and join / leave for the signed-in member. The group's admins
  * (and site admins, whom the server treats alike) also get Edit, Add a member (AddMember.tsx), and
  * per member Make admin and Remove. The server decides every write (403 groupAdminsOnly, 400
- * groupLastAdmin) and the page shows its reason. Online only: offline it shows SPEC's offline message.
+ * groupLastAdmin) and the page shows its reason. Below, the group's feed (GET newsfeed/{id}), kept
+ * on the device like the newsfeed, with a composer for its members.
  */
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -25,6 +26,7 @@ import { peopleTexts as texts } from '@contract/peopleTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
+import { FeedSection } from '../newsfeed/embeds';
 import { reasonOf } from '../people/embeds';
 import { AddMember } from './AddMember';
 import { memberCountText } from './GroupsPage';
@@ -112,6 +114,7 @@ export function GroupProfilePage() {
         ) : (
           <CircularProgress aria-label={messages.loading} />
         )}
+        <FeedSection groupId={groupId} canPost={false} />
       </Stack>
     );
   }
@@ -172,6 +175,7 @@ export function GroupProfilePage() {
       )}
       <Members groupId={group.group_id} members={members} canManage={isAdmin} me={me?.user_id} />
       {isAdmin && <AddMember groupId={group.group_id} memberIds={new Set(members.map((m) => m.user_id))} />}
+      <FeedSection groupId={group.group_id} canPost={me !== null && group.role !== null} />
     </Stack>
   );
 }

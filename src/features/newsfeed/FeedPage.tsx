@@ -6,7 +6,6 @@
  * docs/sync.md). Older items load as the end of the list comes into view, or with the button; a
  * pull down on touch or the Refresh button brings what changed.
  */
-import { useEffect, useRef } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -23,9 +22,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { FeedKey } from '../../db/newsfeedRows';
-import { FeedItemCard } from './FeedItemCard';
-import { useFeed, useSpeciesNames } from './newsfeedHooks';
-import { PendingPostCard } from './PendingPostCard';
+import { FeedList } from './FeedList';
+import { useFeed } from './newsfeedHooks';
 import { PostComposer } from './PostComposer';
 import { usePullToRefresh } from './usePullToRefresh';
 
@@ -53,30 +51,11 @@ export function NewsfeedPage() {
   return <FeedPage tab="everyone" />;
 }
 
-/** Loads the next older page when the end of the list comes into view (where the browser can say). */
-function useLoadWhenSeen(load: () => void, enabled: boolean) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) load();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [load, enabled]);
-  return sentinel;
-}
-
 function FeedPage({ tab }: { tab: Tab }) {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const feed: FeedKey | null = tab === 'everyone' ? 'all' : user ? `following:${user.user_id}` : null;
   const view = useFeed(feed);
-  const names = useSpeciesNames(view.items);
-  // Older pages only below a run read from the server (the first read is the refresh's).
-  const hasMore = view.marks?.read === true && view.marks.prev_mod !== null;
-  const sentinel = useLoadWhenSeen(view.loadOlder, view.isOnline && hasMore && !view.loadingOlder);
   const title = tab === 'everyone' ? labels.newsfeed : labels.postsFromFriends;
   usePullToRefresh(view.refresh, feed !== null && view.isOnline);
 
@@ -116,49 +95,7 @@ function FeedPage({ tab }: { tab: Tab }) {
         </Stack>
       )}
       {feed !== null && (
-        <Stack component="section" spacing={2} aria-label={texts.feedList}>
-          {user &&
-            view.pending.map((post) => (
-              <PendingPostCard key={post.rowId} post={post} nickname={user.nickname} />
-            ))}
-          {view.items === undefined ? (
-            <CircularProgress aria-label={messages.loading} />
-          ) : view.items.length === 0 && view.pending.length === 0 ? (
-            <Typography color="text.secondary">
-              {!view.isOnline && !view.marks?.read
-                ? texts.emptyOffline
-                : tab === 'following'
-                  ? texts.emptyFollowing
-                  : texts.empty}
-            </Typography>
-          ) : (
-            view.items.map((item) => (
-              <FeedItemCard
-                key={item.feed_id}
-                item={item}
-                speciesName={
-                  item.observation?.species_id ? (names.get(item.observation.species_id) ?? null) : null
-                }
-              />
-            ))
-          )}
-          <div ref={sentinel} />
-          {view.items !== undefined &&
-            view.items.length > 0 &&
-            (hasMore ? (
-              <Button
-                onClick={view.loadOlder}
-                disabled={!view.isOnline || view.loadingOlder}
-                sx={{ alignSelf: 'center' }}
-              >
-                {view.loadingOlder ? messages.loading : texts.loadOlder}
-              </Button>
-            ) : (
-              <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-                {texts.end}
-              </Typography>
-            ))}
-        </Stack>
+        <FeedList view={view} emptyText={tab === 'following' ? texts.emptyFollowing : texts.empty} />
       )}
     </Stack>
   );

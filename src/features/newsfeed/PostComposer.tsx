@@ -31,7 +31,8 @@ const PROBLEM_TEXT = {
   tooManyPhotos: formatMessage(texts.composerTooManyPhotos, { max: POST_PHOTOS_MAX }),
 } as const;
 
-export function PostComposer() {
+/** The composer; with `groupId` (a group's page) the post is written in that group. */
+export function PostComposer({ groupId }: { groupId?: string } = {}) {
   const dispatch = useAppDispatch();
   const isOnline = useAppSelector(selectIsOnline);
   const writePost = useWritePost();
@@ -56,7 +57,7 @@ export function PostComposer() {
     }
     setBusy(true);
     try {
-      await writePost({ text, photos: photos.pending, observationId: sightingId || null });
+      await writePost({ text, photos: photos.pending, observationId: sightingId || null, groupId });
       setText('');
       setSightingId('');
       setProblem(null);
@@ -74,7 +75,7 @@ export function PostComposer() {
     <Box component="form" onSubmit={submit} aria-labelledby={headingId} noValidate>
       <Stack spacing={1.5}>
         <Typography component="h2" variant="h6" id={headingId}>
-          {texts.composerHeading}
+          {groupId === undefined ? texts.composerHeading : texts.postInGroup}
         </Typography>
         <TextField
           label={texts.composerText}

@@ -1,5 +1,5 @@
 /**
- * What the newsfeed pages ask the server (GET newsfeed, GET newsfeed/{id}/{x}, DELETE
+ * What the newsfeed pages ask the server (GET newsfeed[/{id}], GET newsfeed/{id}/{x}, DELETE
  * newsfeed/{id}; docs/api.md "Newsfeed"), each answer kept on the device (newsfeedStore.ts) so the
  * pages, which read only the device, show it now and offline later. Every function takes the
  * database and the one HTTP client, so tests run them against a fake or the real server.
@@ -26,9 +26,15 @@ const CHANGES_PAGE = 100;
 /** A refresh that still has more after this many calls starts again from the newest page. */
 const CHANGE_CALLS = 3;
 
+/** The call that answers a feed: GET newsfeed for everyone's and friends', GET newsfeed/{id} else. */
+function feedPath(feed: FeedKey): string {
+  if (feed === 'all' || feed.startsWith('following:')) return 'newsfeed';
+  return `newsfeed/${encodeURIComponent(feed.slice(feed.indexOf(':') + 1))}`;
+}
+
 function feedCall(api: ApiClient, feed: FeedKey, query: Partial<FeedQuery>): Promise<FeedResponse> {
-  const following = feed !== 'all';
-  return api.request<FeedResponse>('GET', 'newsfeed', {
+  const following = feed.startsWith('following:');
+  return api.request<FeedResponse>('GET', feedPath(feed), {
     limit: FEED_PAGE,
     ...query,
     ...(following ? { include_following: true } : {}),

@@ -124,6 +124,18 @@ export function useSpeciesNames(items: readonly FeedItem[] | undefined): Readonl
   );
 }
 const NO_NAMES: ReadonlyMap<string, string> = new Map();
+const NO_POSTS: PendingPost[] = [];
+
+/**
+ * Whether a waiting post shows in a feed: everyone's and friends' show all of the member's, a
+ * member's feed only on the member's own profile, a group's only the posts in it.
+ */
+export function showsPending(feed: FeedKey | null, userId: string | null, post: PendingPost): boolean {
+  if (feed === null) return false;
+  if (feed.startsWith('group:')) return post.groupId === feed.slice('group:'.length);
+  if (feed.startsWith('member:')) return feed.slice('member:'.length) === userId;
+  return true;
+}
 
 export interface FeedView {
   /** The kept items, newest first; undefined while the device is read. */
@@ -152,7 +164,7 @@ export function useFeed(feed: FeedKey | null): FeedView {
     [feed],
   );
   const current = local && local.feed === feed ? local : undefined;
-  const pending = usePendingPosts(userId) ?? [];
+  const allPending = usePendingPosts(userId) ?? NO_POSTS;
   const [refreshing, setRefreshing] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -188,7 +200,7 @@ export function useFeed(feed: FeedKey | null): FeedView {
   }, [isOnline, refresh]);
 
   // A waiting post sent by the sync runtime: read the feed again so it shows as the server has it.
-  const waiting = pending.filter((post) => post.refused === null).length;
+  const waiting = allPending.filter((post) => post.refused === null).length;
   const before = useRef(waiting);
   useEffect(() => {
     if (waiting < before.current) refresh();
@@ -198,7 +210,7 @@ export function useFeed(feed: FeedKey | null): FeedView {
   return {
     items: current?.items,
     marks: current?.marks,
-    pending,
+    pending: allPending.filter((post) => showsPending(feed, userId, post)),
     isOnline,
     refreshing,
     loadingOlder,

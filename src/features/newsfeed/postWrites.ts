@@ -47,6 +47,8 @@ export interface NewPost {
   photos: readonly PostPhoto[];
   /** One of the member's public sightings (the sync pass pushes it before the post is replayed). */
   observationId?: string | null;
+  /** A group the member belongs to: the post shows in the group's feed too. */
+  groupId?: string | null;
 }
 
 /** Keeps the post and its photos on the device for the sync runtime to send; answers its id. */
@@ -73,6 +75,7 @@ export async function writePost(
     text: post.text.trim(),
     photos: post.photos.map((photo) => photo.media_id),
     ...(post.observationId ? { observation_id: post.observationId } : {}),
+    ...(post.groupId ? { group_id: post.groupId } : {}),
   };
   const row = await db.transaction('rw', db.photo_uploads, db.outbox, async () => {
     if (uploads.length > 0) await db.photo_uploads.bulkPut(uploads);
@@ -87,6 +90,8 @@ export interface PendingPost {
   rowId: string;
   text: string;
   photoIds: string[];
+  /** The group it is posted in, or null. */
+  groupId: string | null;
   time: number;
   refused: string | null;
 }
@@ -103,6 +108,7 @@ export function pendingPosts(rows: readonly OutboxRow[]): PendingPost[] {
       rowId: row.id,
       text: typeof data.text === 'string' ? data.text : '',
       photoIds: Array.isArray(data.photos) ? data.photos : [],
+      groupId: typeof data.group_id === 'string' ? data.group_id : null,
       time: row.time,
       refused: row.parked?.reason ?? null,
     });

@@ -58,13 +58,13 @@ describe('the profile page', () => {
     const network = fakeNetwork();
     network.on('GET', 'users/u-1', { body: { status: 'success', profile: wren } });
     renderApp(<AppRoutes />, {
-      route: '/profile?section=posts',
+      route: '/profile?section=places',
       network,
       preloadedState: { session: signedIn },
     });
     expect(
       await screen.findByText(
-        formatMessage(messages.profileSectionComingSoon, { section: labels.posts, product: product.name }),
+        formatMessage(messages.profileSectionComingSoon, { section: labels.places, product: product.name }),
       ),
     ).toBeTruthy();
   });

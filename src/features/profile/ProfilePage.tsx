@@ -8,8 +8,9 @@
  * its way (or failed); another member's header and stats each show when their own call answers.
  * A signed-in viewer also gets the follow figures (GET users/{id} `person`) and, on another
  * member's profile, the follow button (issue 16); one's own counts link to the Friends lists.
- * Posts, places and sightings (the menu opens them as `?section=…`) are not built yet, and the
- * page says so instead of showing made-up figures.
+ * Below, the member's posts (their feed, GET newsfeed/{id}, kept on the device like the newsfeed so
+ * a profile visited before shows them offline). Places and sightings (the menu opens them as
+ * `?section=…`) are not built yet, and the page says so instead of showing made-up figures.
  */
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -30,13 +31,13 @@ import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { peopleTexts } from '@contract/peopleTexts';
 import type { Person } from '@contract/community';
+import { FeedSection } from '../newsfeed/embeds';
 import { FollowButton } from '../people/embeds';
 import { ReportButton } from '../reports/embeds';
 import { ProfileStats } from './stats/ProfileStats';
 
 /** Parts the menu asks for that are not built yet (Stats always shows). */
 const SECTIONS: Record<string, string> = {
-  posts: labels.posts,
   places: labels.places,
   sightings: labels.sightings,
 };
@@ -168,6 +169,7 @@ export function ProfilePage() {
           </Button>
         </Box>
       )}
+      {id !== undefined && <FeedSection memberId={id} />}
     </Stack>
   );
 }
