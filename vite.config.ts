@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { product } from './src/config/product';
 import { webManifest } from './src/config/webManifest';
@@ -88,6 +89,17 @@ export default defineConfig(({ command }) => ({
           'maps/locations.geojson',
         ],
       },
+    }),
+    // Brotli and gzip copies for the static plugin to serve (preCompressed), made once at build
+    // time at the best ratio. Only the hashed assets and the basemap: a no-cache file (sw.js,
+    // index.html) is replaced in place on a deploy, and a stale .br beside it would win; the
+    // server compresses those on the fly.
+    compression({
+      include: [/assets\/.+\.(js|mjs|css|svg)$/, /maps\/.+\.geojson$/],
+      threshold: 1024,
+      algorithms: ['gzip', 'brotliCompress'],
+      skipIfLargerOrEqual: true,
+      logLevel: 'silent',
     }),
   ],
 }));

@@ -2,11 +2,11 @@
  * The Fastify app as a plugin. `buildApp(config, deps)` is what main.ts, the CLI-free tests and the
  * benchmarks call; nothing here listens on a port (main.ts does).
  *
- * Registration order (fastify/demo's layout): external plugins (database, helmet + CORS, rate
- * limit, OpenAPI), listed here → app plugins, autoloaded from plugins/app/ (each folder's index.ts,
- * a fastify-plugin with a name and its dependencies, which set the order) → route plugins,
- * autoloaded from routes/ under /api/v1.0 (every script in a segment folder) → the built PWA last,
- * so API routes always win over files. A new domain adds its folders and edits nothing here.
+ * Registration order (fastify/demo's layout): external plugins (database, helmet + CORS,
+ * compression, rate limit, OpenAPI), listed here → app plugins, autoloaded from plugins/app/ (each
+ * folder's index.ts, a fastify-plugin with a name and its dependencies, which set the order) → route
+ * plugins, autoloaded from routes/ under /api/v1.0 (every script in a segment folder) → the built PWA
+ * last, so API routes always win over files. A new domain adds its folders and edits nothing here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -26,6 +26,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { frameworkErrorOptions } from './plugins/app/envelope/framework-errors';
 import type { Mailer } from './plugins/app/mail/mailer';
+import compressPlugin from './plugins/external/compress';
 import dbPlugin from './plugins/external/db';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import securityPlugin from './plugins/external/security';
@@ -88,6 +89,7 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
 
     await app.register(dbPlugin, { config, ...(database ? { database } : {}) });
     await app.register(securityPlugin, { config });
+    await app.register(compressPlugin);
     await app.register(rateLimitPlugin);
     await app.register(swaggerPlugin, { config });
 

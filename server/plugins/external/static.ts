@@ -34,6 +34,9 @@ export default fp<{ config: ServerConfig }>(
       root: config.staticDir,
       prefix: '/',
       cacheControl: false,
+      // The build's Brotli/gzip copies (vite.config.ts) when the browser accepts them, with
+      // `Vary: Accept-Encoding`; files without a copy are compressed on the fly (compress.ts).
+      preCompressed: true,
       // Files are exposed from the OpenAPI document neither by name nor by the wildcard route.
       schemaHide: true,
       setHeaders(reply, filePath) {
