@@ -16,8 +16,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { PgListener, pgliteListen, type Listen } from './listen';
-import { PGliteThread } from './pglite-thread';
+import { PgListener, SessionListener, type Listen } from './listen';
+import { PGliteThread, type PGliteThreadSource } from './pglite-thread';
 import type { DB } from './schema';
 
 /**
@@ -30,10 +30,7 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
-  /**
-   * LISTEN on a channel (listen.ts): how one server process hears what another committed. Not
-   * available with PGLITE_THREAD=1 (it rejects): PGlite's notifications stay in its worker.
-   */
+  /** LISTEN on a channel (listen.ts): how one server process hears what another committed. */
   listen: Listen;
   /** Ends the pool and, in embedded mode, closes PGlite. Safe to call twice. */
   close(): Promise<void>;
@@ -51,9 +48,23 @@ export type OpenDatabaseOptions =
       dataDir: string;
     }
   | {
-      /** An already-created PGlite (tests load it from a migrated template); closed by `close()`. */
+      /** An already-created PGlite in this thread; closed by `close()`. */
       pglite: PGlite;
+    }
+  | {
+      /** An in-memory PGlite loaded from a dump (tests start from a migrated template). */
+      loadDataDir: Blob;
+      /** In a worker thread, as a data folder is by default (`pgliteThreadFromEnv`), or in this one. */
+      thread: boolean;
     };
+
+/** Whether an embedded PGlite runs in a worker thread: PGLITE_THREAD=1 (opt-in). */
+export function pgliteThreadFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PGLITE_THREAD === '1';
+}
+
+/** Nothing to release: no data folder, so no lock. */
+const noRelease = () => Promise.resolve();
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if ('databaseUrl' in options) {
@@ -66,48 +77,60 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const listener = new PgListener({ connectionString: options.databaseUrl });
     return wrap(pool, 'postgres', listener.listen, () => listener.close());
   }
-  let pglite: PGlite;
-  if ('pglite' in options) {
-    pglite = options.pglite;
-  } else {
-    const dir = join(options.dataDir, 'pglite');
-    await mkdir(dir, { recursive: true });
-    const unlock = await lockDataDir(join(options.dataDir, 'pglite.pid'));
-    if (process.env.PGLITE_THREAD === '1') {
-      // Opt-in (issue 25, 4): PGlite in a worker thread, off the request thread (pglite-thread.ts).
-      const thread = new PGliteThread(dir);
-      try {
-        await thread.waitReady;
-      } catch (error) {
-        await thread.close().catch(() => undefined);
-        await unlock();
-        throw error;
-      }
-      const pool = new pg.Pool(createPgConfig(thread as unknown as PGlite));
-      const noListen: Listen = () =>
-        Promise.reject(new Error('LISTEN is not available with PGLITE_THREAD=1'));
-      return wrap(pool, 'pglite', noListen, async () => {
-        await thread.close();
-        await unlock();
-      });
-    }
-    try {
-      pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
-    } catch (error) {
-      await unlock();
-      throw error;
-    }
-    const opened = pglite;
-    const pool = new pg.Pool(createPgConfig(opened));
-    return wrap(pool, 'pglite', pgliteListen(opened), async () => {
-      if (!opened.closed) await opened.close();
-      await unlock();
-    });
+  if ('pglite' in options) return openPGlite(options.pglite, noRelease);
+  if ('loadDataDir' in options) {
+    if (options.thread) return openPGliteThread({ loadDataDir: options.loadDataDir }, noRelease);
+    const pglite = await PGlite.create({ loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS });
+    return openPGlite(pglite, noRelease);
   }
+  const dir = join(options.dataDir, 'pglite');
+  await mkdir(dir, { recursive: true });
+  const unlock = await lockDataDir(join(options.dataDir, 'pglite.pid'));
+  // Issue 25, 4: in a worker thread the WASM database is off the request thread (pglite-thread.ts).
+  if (pgliteThreadFromEnv()) return openPGliteThread({ dataDir: dir }, unlock);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+  return openPGlite(pglite, unlock);
+}
+
+/** A PGlite in this thread behind the pool; `release` runs after it is closed (the lock). */
+function openPGlite(pglite: PGlite, release: () => Promise<void>): Database {
   const pool = new pg.Pool(createPgConfig(pglite));
-  return wrap(pool, 'pglite', pgliteListen(pglite), () =>
-    pglite.closed ? Promise.resolve() : pglite.close(),
-  );
+  const listener = new SessionListener((statement) => pool.query(statement));
+  const stopNotifications = pglite.onNotification(listener.deliver);
+  return wrap(pool, 'pglite', listener.listen, async () => {
+    stopNotifications();
+    if (!pglite.closed) await pglite.close();
+    await release();
+  });
+}
+
+/** A PGlite in a worker thread behind the pool; `release` runs after it is closed (the lock). */
+async function openPGliteThread(source: PGliteThreadSource, release: () => Promise<void>): Promise<Database> {
+  const thread = await PGliteThread.start(source);
+  try {
+    await thread.waitReady;
+  } catch (error) {
+    await thread.close().catch(() => undefined);
+    await release();
+    throw error;
+  }
+  // The adapter only calls execProtocolStream and waitReady, which the thread has.
+  const pool = new pg.Pool(createPgConfig(thread as unknown as PGlite));
+  const listener = new SessionListener((statement) => pool.query(statement));
+  thread.onNotification(listener.deliver);
+  return wrap(pool, 'pglite', listener.listen, async () => {
+    try {
+      await thread.close();
+    } finally {
+      await release();
+    }
+  });
 }
 
 function isAlive(pid: number): boolean {

@@ -6,7 +6,10 @@
  * - PostgreSQL: one dedicated `pg.Client` per handle, opened on the first listen. When it drops it
  *   reconnects with backoff and listens again to every channel (notices sent meanwhile are lost:
  *   listeners catch up by reading, as the chat client does with its cursor).
- * - PGlite: its own `listen` (one process holds the database, so every NOTIFY is local).
+ * - PGlite (in this thread or in its worker): its one session. LISTEN and UNLISTEN go through the
+ *   pool, so they wait for the session to be free and never land inside another caller's
+ *   transaction (a rolled-back transaction would drop them); the notifications PGlite reports come
+ *   in through `deliver` (PGlite's `onNotification`, forwarded by the worker when it has one).
  */
 import pg from 'pg';
 
@@ -127,11 +130,39 @@ export class PgListener {
   }
 }
 
-/** Something PGlite-like that can listen (PGlite itself, or the worker-thread adapter). */
-export interface ListensLikePGlite {
-  listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
-}
+/** LISTEN on the single session of an embedded PGlite; see the header. */
+export class SessionListener {
+  private readonly handlers = new Handlers();
+  /** LISTEN/UNLISTEN one after another, so a quick unlisten and listen keep their order. */
+  private statements: Promise<unknown> = Promise.resolve();
 
-export function pgliteListen(pglite: ListensLikePGlite): Listen {
-  return (channel, handler) => pglite.listen(channel, handler);
+  /** `run` executes one statement on the session (through the pool). */
+  constructor(private readonly run: (statement: string) => Promise<unknown>) {}
+
+  /** Every notification the session reports, on any channel. */
+  readonly deliver = (channel: string, payload: string): void => this.handlers.deliver(channel, payload);
+
+  readonly listen: Listen = async (channel, handler) => {
+    if (this.handlers.add(channel, handler)) {
+      try {
+        await this.serial(`LISTEN ${quote(channel)}`);
+      } catch (error) {
+        this.handlers.remove(channel, handler);
+        throw error;
+      }
+    }
+    let listening = true;
+    return async () => {
+      if (!listening) return;
+      listening = false;
+      if (this.handlers.remove(channel, handler))
+        await this.serial(`UNLISTEN ${quote(channel)}`).catch(() => undefined);
+    };
+  };
+
+  private serial(statement: string): Promise<unknown> {
+    const next = this.statements.then(() => this.run(statement));
+    this.statements = next.catch(() => undefined);
+    return next;
+  }
 }

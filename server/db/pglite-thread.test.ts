@@ -1,14 +1,15 @@
 /**
  * PGlite in a worker thread (PGLITE_THREAD=1, pglite-thread.ts) answers as the in-thread one:
  * the migrations (pg_trgm included), types as node-postgres parses them, errors, transactions,
- * concurrent queries in order, and the data kept across close and reopen.
+ * concurrent queries in order, the data kept across close and reopen, and LISTEN/NOTIFY (the chat
+ * live channel): notifications at commit only, listen and unlisten, never lost to a transaction.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from './database';
+import { openDatabase, type Database } from './database';
 import { migrateToLatest } from './migrate';
 
 let dataDir: string;
@@ -59,6 +60,85 @@ describe('embedded database in a worker thread', () => {
       expect(rows).toEqual([{ body: 'kept' }]);
     } finally {
       await second.close();
+    }
+  }, 120_000);
+
+  it('delivers notifications at commit, listens and unlistens', async () => {
+    const database = await openDatabase({ dataDir });
+    try {
+      const heard = new Map<string, string[]>();
+      const waiting = new Map<string, () => void>();
+      const handler = (channel: string) => (payload: string) => {
+        heard.set(channel, [...(heard.get(channel) ?? []), payload]);
+        waiting.get(`${channel}:${payload}`)?.();
+      };
+      const arrival = (channel: string, payload: string) =>
+        new Promise<void>((resolve) => waiting.set(`${channel}:${payload}`, resolve));
+      const notify = (db: Database['db'], channel: string, payload: string) =>
+        sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
+
+      const stopEvents = await database.listen('fm_events', handler('fm_events'));
+      const stopMarks = await database.listen('fm_marks', handler('fm_marks'));
+
+      // Only a committed transaction notifies; notifications arrive in commit order.
+      await expect(
+        database.db.transaction().execute(async (trx) => {
+          await notify(trx, 'fm_events', 'rolled back');
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      const committed = arrival('fm_events', 'committed');
+      await database.db.transaction().execute(async (trx) => {
+        await notify(trx, 'fm_events', 'committed');
+        await sql`SELECT 1`.execute(trx);
+      });
+      await committed;
+      expect(heard.get('fm_events')).toEqual(['committed']);
+
+      // A listen made while another caller's transaction holds the session waits for it, so that
+      // transaction rolling back cannot take the LISTEN with it.
+      let releaseTransaction!: () => void;
+      const held = new Promise<void>((resolve) => (releaseTransaction = resolve));
+      let inTransaction!: () => void;
+      const started = new Promise<void>((resolve) => (inTransaction = resolve));
+      const rolledBack = database.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`SELECT 1`.execute(trx);
+          inTransaction();
+          await held;
+          throw new Error('roll back');
+        })
+        .catch((error: Error) => error.message);
+      await started;
+      const listening = database.listen('fm_late', handler('fm_late'));
+      releaseTransaction();
+      expect(await rolledBack).toBe('roll back');
+      const stopLate = await listening;
+      const late = arrival('fm_late', 'heard');
+      await notify(database.db, 'fm_late', 'heard');
+      await late;
+
+      // After unlisten nothing more arrives on that channel; a mark on another one shows the order.
+      await stopEvents();
+      await stopEvents(); // twice is harmless
+      const mark = arrival('fm_marks', 'after unlisten');
+      await notify(database.db, 'fm_events', 'not heard');
+      await notify(database.db, 'fm_marks', 'after unlisten');
+      await mark;
+      expect(heard.get('fm_events')).toEqual(['committed']);
+
+      // A second handler on a channel keeps it listened when the first goes.
+      const stopSecondMarks = await database.listen('fm_marks', handler('fm_marks'));
+      await stopMarks();
+      const again = arrival('fm_marks', 'still');
+      await notify(database.db, 'fm_marks', 'still');
+      await again;
+      expect(heard.get('fm_marks')).toEqual(['after unlisten', 'still']);
+      await stopSecondMarks();
+      await stopLate();
+    } finally {
+      await database.close();
     }
   }, 120_000);
 });

@@ -5,7 +5,8 @@
  * PostgreSQL wire-protocol bytes to it and parses the answers with node-postgres' own parser, the
  * one it uses for a real server. It has the one method PGlite's node-postgres adapter
  * (`createPgConfig`) calls, `execProtocolStream`, so the pool, Kysely and every query stay as they
- * are. Messages go one at a time, in order, as the adapter sends them.
+ * are. Messages go one at a time, in order, as the adapter sends them. The notifications PGlite
+ * reports in the worker come back through `onNotification`, as PGlite's own method of that name.
  */
 import { Worker } from 'node:worker_threads';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
@@ -16,20 +17,30 @@ interface Answer {
   answer?: Uint8Array;
   error?: string;
   ready?: boolean;
+  /** A notification PGlite reported (id is then -1). */
+  notification?: { channel: string; payload: string };
 }
+
+/** A data folder, or an in-memory database loaded from a dump (tests start from a template). */
+export type PGliteThreadSource = { dataDir: string } | { loadDataDir: Blob };
+
+type NotificationCallback = (channel: string, payload: string) => void;
 
 export class PGliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (answer: Answer) => void }>();
+  private readonly notificationCallbacks = new Set<NotificationCallback>();
   private nextId = 1;
+  /** Why the worker stopped, once it has: every call then fails at once instead of waiting forever. */
+  private stopped: Error | undefined;
   readonly waitReady: Promise<void>;
   closed = false;
 
-  constructor(dataDir: string) {
+  private constructor(workerData: { dataDir?: string; loadDataDir?: Uint8Array }) {
     // The server runs TypeScript through tsx; the worker registers the same loader, then loads its file.
     const file = new URL('./pglite-thread-worker.ts', import.meta.url).href;
     const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`;
-    this.worker = new Worker(bootstrap, { eval: true, workerData: { dataDir } });
+    this.worker = new Worker(bootstrap, { eval: true, workerData });
     this.waitReady = new Promise((resolve, reject) => {
       const onReady = (answer: Answer) => {
         if (answer.id !== 0) return;
@@ -39,15 +50,49 @@ export class PGliteThread {
       };
       this.worker.on('message', onReady);
       this.worker.once('error', reject);
+      this.worker.once('exit', (code) =>
+        reject(new Error(`The embedded database's worker thread stopped while starting (exit code ${code})`)),
+      );
     });
+    // Unhandled until someone awaits it; a failed start is reported by whoever does.
+    this.waitReady.catch(() => undefined);
     this.worker.on('message', (answer: Answer) => {
+      if (answer.notification) {
+        const { channel, payload } = answer.notification;
+        for (const callback of this.notificationCallbacks) callback(channel, payload);
+        return;
+      }
       if (answer.id === 0) return;
       this.pending.get(answer.id)?.resolve(answer);
       this.pending.delete(answer.id);
     });
+    this.worker.on('error', (error) => {
+      this.stopped ??= error;
+    });
+    // A worker that dies (a WASM abort, out of memory) fails what it was asked, so no request hangs.
+    this.worker.on('exit', (code) => {
+      this.stopped ??= new Error(`The embedded database's worker thread stopped (exit code ${code})`);
+      for (const { resolve } of this.pending.values()) resolve({ id: -1, error: this.stopped.message });
+      this.pending.clear();
+    });
+  }
+
+  /** Starts the worker on a data folder, or on an in-memory copy of a dump. */
+  static start(source: PGliteThreadSource): Promise<PGliteThread> {
+    if ('dataDir' in source) return Promise.resolve(new PGliteThread({ dataDir: source.dataDir }));
+    return source.loadDataDir
+      .arrayBuffer()
+      .then((buffer) => new PGliteThread({ loadDataDir: new Uint8Array(buffer) }));
+  }
+
+  /** As PGlite's: the callback gets every notification; the answer removes it. */
+  onNotification(callback: NotificationCallback): () => void {
+    this.notificationCallbacks.add(callback);
+    return () => this.notificationCallbacks.delete(callback);
   }
 
   private call(kind: 'exec' | 'close', message?: Uint8Array): Promise<Answer> {
+    if (this.stopped) return Promise.resolve({ id: -1, error: this.stopped.message });
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, { resolve });
@@ -68,8 +113,16 @@ export class PGliteThread {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.waitReady.catch(() => undefined);
-    await this.call('close');
-    await this.worker.terminate();
+    const started = await this.waitReady.then(
+      () => true,
+      () => false,
+    );
+    try {
+      // PGlite's close writes what it holds to the data folder: a worker that stopped has none to write.
+      const answer: Pick<Answer, 'error'> = started ? await this.call('close') : {};
+      if (answer.error !== undefined && !this.stopped) throw new Error(answer.error);
+    } finally {
+      await this.worker.terminate();
+    }
   }
 }

@@ -9,7 +9,8 @@
  *   await lastMailTo(t.mailDir, email);      // mail written by the server (see ./mailbox.ts)
  *   await t.close();                         // in afterAll: closes app, database and temp dir
  *
- * Each call gets its own database: a PGlite loaded from the migrated template (globalSetup), or
+ * Each call gets its own database: a PGlite loaded from the migrated template (globalSetup), in a
+ * worker thread or not as the server would run it (PGLITE_THREAD; `pgliteThread` overrides it), or
  * on PostgreSQL (FIELDMARK_TEST_DB=postgres) a fresh schema that close() drops. Defaults differ
  * from production only where tests need it: silent logs (TEST_LOG_LEVEL to see them), rate limits
  * high enough not to interfere (tests of the limit set their own), no built PWA, a temp DATA_DIR.
@@ -18,7 +19,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -27,7 +27,7 @@ import type { LoginResponse } from '@contract/auth';
 import { buildApp, type App, type AppDeps } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import { loadConfig, type ServerConfig } from '../../server/config';
-import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../../server/db/database';
+import { openDatabase, pgliteThreadFromEnv, type Database } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { DB } from '../../server/db/schema';
 import { hashPassword } from '../../server/plugins/app/auth/passwords';
@@ -68,13 +68,13 @@ const NO_LIMIT = { max: 10_000, timeWindowMs: 60_000 };
 
 let templateBlob: Blob | undefined;
 
-async function openTestDatabase(): Promise<{ database: Database; dispose: () => Promise<void> }> {
+async function openTestDatabase(
+  thread: boolean,
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
   const target = inject('fieldmarkTestDb');
   if (target.kind === 'pglite') {
     templateBlob ??= new Blob([await readFile(target.templatePath)]);
-    const database = await openDatabase({
-      pglite: await PGlite.create({ loadDataDir: templateBlob, extensions: PGLITE_EXTENSIONS }),
-    });
+    const database = await openDatabase({ loadDataDir: templateBlob, thread });
     return { database, dispose: () => database.close() };
   }
   const schema = `fm_test_${randomBytes(6).toString('hex')}`;
@@ -96,9 +96,14 @@ async function openTestDatabase(): Promise<{ database: Database; dispose: () => 
   return { database, dispose };
 }
 
+export interface TestAppDeps extends Pick<AppDeps, 'plugins'> {
+  /** On PGlite: in a worker thread or in this one (default: as the server, `pgliteThreadFromEnv`). */
+  pgliteThread?: boolean;
+}
+
 export async function buildTestApp(
   overrides: TestAppOverrides = {},
-  deps: Pick<AppDeps, 'plugins'> = {},
+  { pgliteThread = pgliteThreadFromEnv(), ...deps }: TestAppDeps = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-test-'));
   const base = loadConfig({});
@@ -112,7 +117,7 @@ export async function buildTestApp(
     rateLimits: { login: NO_LIMIT, register: NO_LIMIT, passwordReset: NO_LIMIT, ...overrides.rateLimits },
   };
   const clock = new TestClock();
-  const { database, dispose } = await openTestDatabase();
+  const { database, dispose } = await openTestDatabase(pgliteThread);
   let app: App;
   try {
     app = await buildApp(config, { database, clock, ...deps });
