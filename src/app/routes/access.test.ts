@@ -25,6 +25,7 @@ const PRINCIPALS: Record<string, Principal | null> = {
   cmsCreatorOnly: principal(['member'], { 'admin-cms': ['c'] }),
   helpReader: principal(['member'], { 'admin-help': ['r'] }),
   usersReader: principal(['member'], { 'admin-users': ['r'] }),
+  reportsReader: principal(['member'], { 'admin-reports': ['r'] }),
   adsReader: principal(['member', 'admin-ads'], { 'admin-ads': ['r'] }),
   adsCreatorOnly: principal(['member'], { 'admin-ads': ['c'] }),
   adsReaderCreator: principal(['member'], { 'admin-ads': ['r', 'c'] }),
@@ -36,6 +37,7 @@ const PRINCIPALS: Record<string, Principal | null> = {
     'admin-help': ['r', 'c'],
     'admin-ads': ['r', 'c'],
     'admin-users': ['r', 'c'],
+    'admin-reports': ['r'],
     'species-admin': ['r', 'c'],
   }),
 };
@@ -64,8 +66,6 @@ const ADMIN_ONLY = [
   '/admin-hotspot-details/:hotspot_id?',
   '/admin-field-guide',
   '/admin-field-guide-details/:fields_guide_id?',
-  '/admin-issue-reports',
-  '/admin-issue-report-details/:report_issue_id',
   '/ebook-listing',
   '/ebook-details/:ebook_id',
   '/ebook-chapter/:ebook_id/:chapter',
@@ -101,6 +101,11 @@ describe('admin routes with a stated permission (SPEC §5: role admin or area:fl
     ['/admin-help', ['admin', 'superadmin', 'helpReader', 'everyPermission']],
     ['/admin-help-details/:help_id?', ['admin', 'superadmin', 'helpReader', 'everyPermission']],
     ['/admin-users', ['admin', 'superadmin', 'usersReader', 'everyPermission']],
+    ['/admin-issue-reports', ['admin', 'superadmin', 'reportsReader', 'everyPermission']],
+    [
+      '/admin-issue-report-details/:report_issue_id',
+      ['admin', 'superadmin', 'reportsReader', 'everyPermission'],
+    ],
   ])('%s admits %j', (path, expected) => {
     expect(admitted(path)).toEqual(expected);
   });
@@ -110,11 +115,12 @@ describe('admin routes with a stated permission (SPEC §5: role admin or area:fl
   });
 });
 
-describe('ads (SPEC §6: admin-ads needs admin-ads:r; a new ad needs admin-ads:c)', () => {
-  it('/admin-ads admits admin-ads:r holders; the Ads Admin role alone is not the permission', () => {
+describe('ads (SPEC §6: admin-ads needs admin-ads:r; a new ad needs admin-ads:c; SPEC §3 Ads Admin role)', () => {
+  it('/admin-ads admits admin-ads:r holders and the Ads Admin role, as the ads calls do', () => {
     expect(admitted('/admin-ads')).toEqual([
       'admin',
       'superadmin',
+      'adsAdminRoleOnly',
       'adsReader',
       'adsReaderCreator',
       'everyPermission',
@@ -125,6 +131,8 @@ describe('ads (SPEC §6: admin-ads needs admin-ads:r; a new ad needs admin-ads:c
     expect(admitted('/admin-ads-detail/:ad_id?')).toEqual([
       'admin',
       'superadmin',
+      'adsAdminRoleOnly',
+      'adsReader',
       'adsCreatorOnly',
       'adsReaderCreator',
       'everyPermission',
@@ -135,6 +143,7 @@ describe('ads (SPEC §6: admin-ads needs admin-ads:r; a new ad needs admin-ads:c
     expect(admitted('/admin-ads-detail/:ad_id?', { ad_id: 'ad-1' })).toEqual([
       'admin',
       'superadmin',
+      'adsAdminRoleOnly',
       'adsReader',
       'adsReaderCreator',
       'everyPermission',

@@ -3,7 +3,7 @@
  * refused visitor is told. Every role and permission question goes through `canAccess`, the one
  * decision the server's route guard uses too, so a page and its API never disagree.
  */
-import { canAccess, type Principal } from '@contract/permissions';
+import { canAccess, type Principal, type Role } from '@contract/permissions';
 import { formatMessage, messages } from '@contract/messages';
 import { TOAST_MS } from '../../lib/constants';
 
@@ -15,8 +15,11 @@ export type RouteAccess =
    * my-pages). `recordSignedOut` is the sightings message; `needAccount` names the page.
    */
   | { kind: 'member'; refusal: 'needAccount' | 'recordSignedOut' }
-  /** Admin routes: role admin (or superadmin), or the permission when one is stated (`area:flag`). */
-  | { kind: 'admin'; permission?: string }
+  /**
+   * Admin routes: role admin (or superadmin), or the permission when one is stated (`area:flag`),
+   * or `role` when the area has a role of its own (SPEC §3's Ads Admin), as the server admits.
+   */
+  | { kind: 'admin'; permission?: string; role?: Role }
   /**
    * The rule depends on the route parameter: without it the page makes something new (or shows the
    * member's own), with it the page opens an existing record.
@@ -65,7 +68,8 @@ export function decideAccess(access: RouteAccess, context: GuardContext): GuardD
         durationMs: TOAST_MS.default,
       };
     case 'admin':
-      return canAccess(user, { role: 'admin', permission: access.permission })
+      return canAccess(user, { role: 'admin', permission: access.permission }) ||
+        (access.role !== undefined && canAccess(user, { role: access.role }))
         ? { kind: 'allow' }
         : notAuthorised;
     case 'byParam':

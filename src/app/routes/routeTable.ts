@@ -63,6 +63,15 @@ const admin: RouteAccess = { kind: 'admin' };
  * the page a visible menu item leads to opens for whoever sees the item.
  */
 const adminOr = (permission: string): RouteAccess => ({ kind: 'admin', permission });
+/**
+ * SPEC §6 "admin-ads needs admin-ads:r (a new ad admin-ads:c)", and SPEC §3's Ads Admin role, which
+ * the server's ads calls admit too (src/contract/ads.ts `canManageAds`): page and calls agree.
+ */
+const adsAdmin = (flag: 'r' | 'c'): RouteAccess => ({
+  kind: 'admin',
+  permission: `admin-ads:${flag}`,
+  role: 'admin-ads',
+});
 /** New record without the parameter, existing record with it. */
 const newOrExisting = (param: string, whenNew: RouteAccess, whenExisting: RouteAccess): RouteAccess => ({
   kind: 'byParam',
@@ -135,12 +144,12 @@ const TABLE = [
     feature: 'help',
     access: adminOr('admin-help:r'),
   },
-  { path: '/admin-ads', title: labels.ads, feature: 'ads', access: adminOr('admin-ads:r') },
+  { path: '/admin-ads', title: labels.ads, feature: 'ads', access: adsAdmin('r') },
   {
     path: '/admin-ads-detail/:ad_id?',
     title: labels.adDetails,
     feature: 'ads',
-    access: newOrExisting('ad_id', adminOr('admin-ads:c'), adminOr('admin-ads:r')),
+    access: newOrExisting('ad_id', adsAdmin('c'), adsAdmin('r')),
   },
   { path: '/admin-users', title: labels.users, feature: 'users', access: adminOr('admin-users:r') },
   { path: '/admin-field-guide', title: labels.fieldGuides, feature: 'fieldguides', access: admin },
@@ -150,12 +159,19 @@ const TABLE = [
     feature: 'fieldguides',
     access: admin,
   },
-  { path: '/admin-issue-reports', title: labels.issueReports, feature: 'reports', access: admin },
+  // Not among SPEC §6's admin-only routes: role admin or admin-reports:r, as the server's
+  // report_issue/list and report_issue/{id} (src/contract/reports.ts REPORTS_READ).
+  {
+    path: '/admin-issue-reports',
+    title: labels.issueReports,
+    feature: 'reports',
+    access: adminOr('admin-reports:r'),
+  },
   {
     path: '/admin-issue-report-details/:report_issue_id',
     title: labels.issueReportDetails,
     feature: 'reports',
-    access: admin,
+    access: adminOr('admin-reports:r'),
   },
 
   { path: '/image-view', title: labels.imageView, feature: 'media', access: anyone },
