@@ -1,13 +1,18 @@
 /**
  * /merchant-products (SPEC §2; admin, SPEC §6): every product, hidden ones too
- * (GET merchant/products?show_hidden=true), each linking to its editor. Online only.
+ * (GET merchant/products?show_hidden=true), each linking to its editor; and, in tabs (SPEC has no
+ * routes for them; docs/shop.md), the orders with refunds, the discount codes and the printed
+ * activation codes. The tab is in the address (`?tab=orders`), so a reload or a link keeps it.
+ * Online only.
  */
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -19,19 +24,70 @@ import AddIcon from '@mui/icons-material/Add';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import { shopTexts as texts } from '@contract/shopTexts';
+import Stack from '@mui/material/Stack';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
+import { MerchantCodeBatches } from './MerchantCodeBatches';
+import { MerchantDiscounts } from './MerchantDiscounts';
+import { MerchantOrders } from './MerchantOrders';
 import { NEW_PRODUCT_ID } from './merchantForm';
 import { formatMoney } from './money';
 import { kindText, reasonOf, ShopPage } from './parts';
 import { useListProductsQuery } from './shopApi';
 
+const TABS = [
+  ['products', texts.tabProducts],
+  ['orders', texts.tabOrders],
+  ['discounts', texts.tabDiscounts],
+  ['codes', texts.tabCodes],
+] as const;
+type TabName = (typeof TABS)[number][0];
+
 export function MerchantProductsPage() {
   const isOnline = useAppSelector(selectIsOnline);
-  const answer = useListProductsQuery({ showHidden: true }, { skip: !isOnline });
-  const products = answer.data?.products;
+  const [search, setSearch] = useSearchParams();
+  const tab: TabName = TABS.find(([name]) => name === search.get('tab'))?.[0] ?? 'products';
   return (
     <ShopPage title={labels.merchantProducts}>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: TabName) => setSearch(next === 'products' ? {} : { tab: next })}
+        aria-label={texts.merchantSections}
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        {TABS.map(([name, text]) => (
+          <Tab
+            key={name}
+            value={name}
+            label={text}
+            id={`merchant-tab-${name}`}
+            aria-controls="merchant-panel"
+          />
+        ))}
+      </Tabs>
+      <div role="tabpanel" id="merchant-panel" aria-labelledby={`merchant-tab-${tab}`}>
+        {!isOnline ? (
+          <Alert severity="warning">{messages.offline}</Alert>
+        ) : tab === 'orders' ? (
+          <MerchantOrders />
+        ) : tab === 'discounts' ? (
+          <MerchantDiscounts />
+        ) : tab === 'codes' ? (
+          <MerchantCodeBatches />
+        ) : (
+          <ProductList />
+        )}
+      </div>
+    </ShopPage>
+  );
+}
+
+function ProductList() {
+  const answer = useListProductsQuery({ showHidden: true });
+  const products = answer.data?.products;
+  return (
+    <Stack spacing={2}>
       <Button
         component={RouterLink}
         to={`/merchant-product/${NEW_PRODUCT_ID}`}
@@ -41,9 +97,7 @@ export function MerchantProductsPage() {
       >
         {texts.newProduct}
       </Button>
-      {!isOnline ? (
-        <Alert severity="warning">{messages.offline}</Alert>
-      ) : answer.error ? (
+      {answer.error ? (
         <Alert severity="error">{reasonOf(answer.error)}</Alert>
       ) : !products ? (
         <CircularProgress aria-label={messages.loading} />
@@ -79,6 +133,6 @@ export function MerchantProductsPage() {
           </Table>
         </TableContainer>
       )}
-    </ShopPage>
+    </Stack>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * /products (SPEC §2; guests may browse): what is for sale, from the server (GET merchant/products).
- * Online only, with SPEC's offline message; the cart itself stays usable offline.
+ * /products (SPEC §2; guests may browse): what is for sale, from the server (GET merchant/products),
+ * and for a signed-in member their orders below it. Online only, with SPEC's offline message; the
+ * cart itself stays usable offline.
  */
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -17,15 +18,18 @@ import { messages } from '@contract/messages';
 import { shopTexts as texts } from '@contract/shopTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
+import { selectUser } from '../../app/sessionSlice';
 import { AddToCart } from './AddToCart';
 import { formatMoney } from './money';
 import { kindText, ProductImage, reasonOf, ShopPage } from './parts';
 import { useListProductsQuery } from './shopApi';
+import { YourOrders } from './YourOrders';
 
 export function ProductsPage() {
   const isOnline = useAppSelector(selectIsOnline);
   const answer = useListProductsQuery({ showHidden: false }, { skip: !isOnline });
   const products = answer.data?.products;
+  const isMember = useAppSelector(selectUser) !== null;
   return (
     <ShopPage title={labels.products}>
       <Button component={RouterLink} to="/cart" sx={{ alignSelf: 'flex-start' }}>
@@ -78,6 +82,7 @@ export function ProductsPage() {
           ))}
         </Box>
       )}
+      {isOnline && isMember && <YourOrders />}
     </ShopPage>
   );
 }

@@ -142,6 +142,49 @@ describe('the shop and the cart', () => {
     expect((await loadCart()).lines).toEqual([{ ...lineOf(mammals, 3) }]);
   });
 
+  it("shows a member's orders under the products, each opening its page; a guest sees none", async () => {
+    const network = shopNetwork();
+    const order = (id: string, status: Order['status'], created_at: string): Order => ({
+      transaction_id: id,
+      user_id: 'u-1',
+      status,
+      items: pricedCart([{ product_id: birds.id, quantity: 1 }]).items,
+      currency: 'USD',
+      subtotal_minor: 2000,
+      discount_code: null,
+      discount_minor: 0,
+      total_minor: 2000,
+      provider: 'test',
+      created_at,
+      updated_at: created_at,
+    });
+    network.on('GET', 'commerce/orders', {
+      body: {
+        status: 'success',
+        orders: [
+          order('0190a0a0-0000-7000-8000-0000000000d2', 'refunded', '2026-11-27T10:00:00.000Z'),
+          order('0190a0a0-0000-7000-8000-0000000000d1', 'failed', '2026-11-26T10:00:00.000Z'),
+        ],
+      },
+    });
+    renderApp(<AppRoutes />, { route: '/products', preloadedState: signedIn(), network });
+    const list = await screen.findByRole('list', { name: texts.yourOrders });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining(`${birds.name} · $20.00 · ${texts.statusRefunded}`),
+      expect.stringContaining(texts.statusFailed),
+    ]);
+    expect(within(items[1]!).getByRole('link').getAttribute('href')).toBe(
+      '/fulfilment/0190a0a0-0000-7000-8000-0000000000d1/failed',
+    );
+    cleanup();
+
+    const guest = renderApp(<AppRoutes />, { route: '/products', network: shopNetwork() });
+    await screen.findByRole('list', { name: labels.products });
+    expect(screen.queryByRole('heading', { name: texts.yourOrders })).toBeNull();
+    expect(sentTo(guest.network.sent, 'GET', 'commerce/orders')).toEqual([]);
+  });
+
   it('shows the products page offline with SPEC’s message', async () => {
     const { store } = renderApp(<AppRoutes />, { route: '/products' });
     store.dispatch(networkActions.wentOffline());

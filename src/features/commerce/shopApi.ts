@@ -3,11 +3,18 @@
  * only: what is for sale, prices and orders are the server's. RTK Query, never persisted; the
  * device's own cart is cartStore.ts. Tags make the merchant lists refetch after a save.
  */
+import type { CodeBatchesResponse } from '@contract/logbooks';
 import type {
   CartLineInput,
   CartResponse,
   Discount,
+  DiscountInput,
+  DiscountsResponse,
+  MerchantOrderResponse,
+  MerchantOrdersQuery,
+  MerchantOrdersResponse,
   OrderResponse,
+  OrdersResponse,
   PaymentRequest,
   PaymentResponse,
   ProductInput,
@@ -26,7 +33,9 @@ export interface DiscountCheckResponse {
 
 const productPath = (id: string) => `merchant/products/${encodeURIComponent(id)}`;
 
-const tagged = api.enhanceEndpoints({ addTagTypes: ['ShopProduct', 'ShopOrder'] });
+const tagged = api.enhanceEndpoints({
+  addTagTypes: ['ShopProduct', 'ShopOrder', 'ShopDiscount', 'ShopCodeBatch'],
+});
 
 export const shopApi = tagged.injectEndpoints({
   endpoints: (build) => ({
@@ -75,6 +84,45 @@ export const shopApi = tagged.injectEndpoints({
       query: (id) => ({ path: `commerce/orders/${encodeURIComponent(id)}` }),
       providesTags: ['ShopOrder'],
     }),
+    /** The signed-in member's orders (their history on /products). */
+    listMyOrders: build.query<OrdersResponse, void>({
+      query: () => ({ path: 'commerce/orders' }),
+      providesTags: ['ShopOrder'],
+    }),
+    listMerchantOrders: build.query<MerchantOrdersResponse, MerchantOrdersQuery>({
+      query: (query) => ({ path: 'merchant/orders', payload: { ...query } }),
+      providesTags: ['ShopOrder'],
+    }),
+    refundOrder: build.mutation<MerchantOrderResponse, string>({
+      query: (id) => ({ method: 'POST', path: `merchant/orders/${encodeURIComponent(id)}/refund` }),
+      invalidatesTags: ['ShopOrder'],
+    }),
+    listDiscounts: build.query<DiscountsResponse, void>({
+      query: () => ({ path: 'commerce/discount_codes' }),
+      providesTags: ['ShopDiscount'],
+    }),
+    createDiscount: build.mutation<{ status: 'success'; discount: Discount }, DiscountInput>({
+      query: (input) => ({ method: 'POST', path: 'commerce/discount_codes', payload: { ...input } }),
+      invalidatesTags: ['ShopDiscount'],
+    }),
+    endDiscount: build.mutation<{ status: 'success'; discount: Discount }, string>({
+      query: (code) => ({ method: 'POST', path: `commerce/discount_codes/${encodeURIComponent(code)}/end` }),
+      invalidatesTags: ['ShopDiscount'],
+    }),
+    listCodeBatches: build.query<CodeBatchesResponse, void>({
+      query: () => ({ path: 'logbooks/codes' }),
+      providesTags: ['ShopCodeBatch'],
+    }),
+    printCodes: build.mutation<
+      { status: 'success'; batch: string; codes: string[]; csv: string },
+      { product_id: string; count: number; batch?: string }
+    >({
+      query: (request) => ({ method: 'POST', path: 'logbooks/codes', payload: { ...request } }),
+      invalidatesTags: ['ShopCodeBatch'],
+    }),
+    batchCsv: build.mutation<{ status: 'success'; csv: string }, { product_id: string; batch: string }>({
+      query: (request) => ({ path: 'logbooks/codes/csv', payload: { ...request } }),
+    }),
   }),
 });
 
@@ -88,6 +136,15 @@ export const {
   useCheckDiscountMutation,
   useStartPaymentMutation,
   useGetOrderQuery,
+  useListMyOrdersQuery,
+  useListMerchantOrdersQuery,
+  useRefundOrderMutation,
+  useListDiscountsQuery,
+  useCreateDiscountMutation,
+  useEndDiscountMutation,
+  useListCodeBatchesQuery,
+  usePrintCodesMutation,
+  useBatchCsvMutation,
 } = shopApi;
 
 /** Where an uploaded product image is served (`images/…` paths, public like the shop). */
