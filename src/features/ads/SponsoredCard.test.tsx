@@ -7,7 +7,7 @@ import { defaultConfig } from '../../app/configSlice';
 import { networkActions } from '../../app/networkSlice';
 import { fakeNetwork, type FakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
-import { withSponsoredAd } from './embeds';
+import { SponsoredAd } from './embeds';
 import { queuedViews } from './viewQueue';
 
 const AD_ID = '3c9a1f0e-2b4d-4e6f-8a1b-2c3d4e5f6a7b';
@@ -64,10 +64,7 @@ function showFeed(network: FakeNetwork) {
     },
   });
   network.on('PUT', `ads/${AD_ID}/view`, { body: { status: 'success' } });
-  const posts = ['First post', 'Second post', 'Third post', 'Fourth post'].map((text) => (
-    <p key={text}>{text}</p>
-  ));
-  return renderApp(<section aria-label="feed">{withSponsoredAd(posts)}</section>, {
+  return renderApp(<SponsoredAd />, {
     network,
     preloadedState: {
       config: {
@@ -80,7 +77,7 @@ function showFeed(network: FakeNetwork) {
 }
 
 describe('the sponsored card in the newsfeed', () => {
-  it("shows the ad for the member's region, labelled Sponsored, after the third item", async () => {
+  it("shows the ad for the member's region, labelled Sponsored", async () => {
     const network = fakeNetwork();
     showFeed(network);
     const card = await screen.findByRole('complementary', { name: `${texts.sponsored}: Binoculars on sale` });
@@ -88,14 +85,6 @@ describe('the sponsored card in the newsfeed', () => {
     expect(network.sent.find((request) => request.path.startsWith('ads/impression'))?.path).toBe(
       'ads/impression?placement=newsfeed&location_id=ZAF',
     );
-    const feed = screen.getByRole('region', { name: 'feed' });
-    expect([...feed.children].map((child) => child.textContent.slice(0, 11))).toEqual([
-      'First post',
-      'Second post',
-      'Third post',
-      `${texts.sponsored}Binocu`.slice(0, 11),
-      'Fourth post',
-    ]);
     const link = within(card).getByRole('link');
     expect(link.getAttribute('href')).toMatch(
       new RegExp(`^/newsfeed-ad-view\\?ad_id=${AD_ID}&view=[\\w-]+$`),
