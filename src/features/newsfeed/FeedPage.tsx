@@ -22,6 +22,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { FeedKey } from '../../db/newsfeedRows';
+import { SponsoredAd } from '../ads/embeds';
 import { FeedList } from './FeedList';
 import { useFeed } from './newsfeedHooks';
 import { PostComposer } from './PostComposer';
@@ -94,6 +95,7 @@ function FeedPage({ tab }: { tab: Tab }) {
           </Button>
         </Stack>
       )}
+      {feed !== null && <SponsoredAd />}
       {feed !== null && (
         <FeedList view={view} emptyText={tab === 'following' ? texts.emptyFollowing : texts.empty} />
       )}
