@@ -37,6 +37,12 @@ export interface SyncableCollection<Row extends SyncedRow = SyncedRow> {
    */
   inFilter?(row: Row, filter: SyncFilter | undefined): boolean;
   /**
+   * Reference rows a page enriches on the device (a place's guides and species, kept when its page
+   * was opened online): what a pulled row keeps of the stored one it replaces. Called inside the
+   * batch's transaction; without it the pulled row replaces the stored one whole.
+   */
+  keepFromStored?(stored: Row, pulled: Row): Row;
+  /**
    * Writable collections: a live row as the `data` of the record to push (never called for a local
    * tombstone, which is pushed with `data: {}`).
    */

@@ -120,7 +120,8 @@ export async function pullCollection<Row extends SyncedRow>(
             : { puts, deletes };
           const touched = collection.pulledKeys ? await touchedKeys(collection, table, applied) : [];
           if (applied.deletes.length > 0) await table.bulkDelete(applied.deletes);
-          if (applied.puts.length > 0) await table.bulkPut(applied.puts);
+          if (applied.puts.length > 0)
+            await table.bulkPut(await keptFromStored(collection, table, applied.puts));
           // Re-read inside the transaction: a push may have moved local_mod meanwhile.
           const current = await db.collection_marks.get(collection.name);
           const nextMark: CollectionMarkRow = {
@@ -192,6 +193,21 @@ async function touchedKeys<Row extends SyncedRow>(
   const stored = await table.bulkGet(ids);
   const before = stored.filter((row): row is Row => row !== undefined);
   return collection.pulledKeys!(before, applied.puts);
+}
+
+/** The pulled rows, each with what its collection keeps of the stored row it replaces. */
+async function keptFromStored<Row extends SyncedRow>(
+  collection: SyncableCollection<Row>,
+  table: EntityTable<Row, 'id'>,
+  rows: Row[],
+): Promise<Row[]> {
+  const keep = collection.keepFromStored?.bind(collection);
+  if (!keep) return rows;
+  const stored = await table.bulkGet(rows.map((row) => row.id as IDType<Row, 'id'>));
+  return rows.map((row, index) => {
+    const before = stored[index];
+    return before ? keep(before, row) : row;
+  });
 }
 
 function union(kept: readonly string[] | undefined, added: Iterable<string>): string[] {
