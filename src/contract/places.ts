@@ -362,3 +362,24 @@ export const HabitatResponseSchema = success({
 });
 export type HabitatResponse = Static<typeof HabitatResponseSchema>;
 export const LocationDeletedSchema = success({});
+
+// ---- The region's places on the device (read-only sync collections) ----------------------------
+
+/**
+ * Read-only sync collections (docs/sync.md "The places collections"): the places and field guides
+ * of a region, pulled through `GET collection/{name}` so the places pages work offline on first
+ * use. A `hotspots` record's data is a Hotspot with its boundary; a `field_guides` one a FieldGuide.
+ */
+export const HOTSPOTS_COLLECTION = 'hotspots';
+export const FIELD_GUIDES_COLLECTION = 'field_guides';
+
+/**
+ * The pull filter of both: the member's chosen location. A place or guide passes when its location
+ * is that one or one of its regions (as `hotspots/popular`); a guide also when they guide at such a
+ * place. Tombstones always pass.
+ */
+export const PlacesCollectionFilterSchema = Type.Object(
+  { location_id: locationId },
+  { additionalProperties: false },
+);
+export type PlacesCollectionFilter = Static<typeof PlacesCollectionFilterSchema>;

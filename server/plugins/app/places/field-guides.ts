@@ -16,7 +16,7 @@ import type { PlacesDB } from './hotspot-reads';
 import { searchText, unknownId } from './hotspot-writes';
 import type { PlacesTables } from './tables';
 
-interface GuideRow {
+export interface GuideRow {
   id: string;
   name: string;
   about: string;
@@ -32,7 +32,7 @@ interface GuideRow {
   score?: number | string;
 }
 
-const COLUMNS = sql`f.id, f.name, f.about, f.phone, f.email, f.website, f.languages, f.location_id,
+export const GUIDE_COLUMNS = sql`f.id, f.name, f.about, f.phone, f.email, f.website, f.languages, f.location_id,
   f.latitude, f.longitude, (SELECT count(*) FROM hotspot_guides g WHERE g.field_guide_id = f.id)::int AS hotspots`;
 
 export function toFieldGuide(row: GuideRow): FieldGuide {
@@ -70,7 +70,7 @@ export class FieldGuides {
 
   async byId(id: string): Promise<GuideRow | undefined> {
     return (
-      await this.rows(sql<GuideRow>`SELECT ${COLUMNS} FROM field_guides f WHERE f.id = ${id}::uuid`)
+      await this.rows(sql<GuideRow>`SELECT ${GUIDE_COLUMNS} FROM field_guides f WHERE f.id = ${id}::uuid`)
     )[0];
   }
 
@@ -87,7 +87,8 @@ export class FieldGuides {
         : sql`EXISTS (SELECT 1 FROM field_guide_species s WHERE s.field_guide_id = f.id AND s.species_id = ${options.speciesId})`;
     let rows: GuideRow[] = [];
     for (const km of NEARBY_RADII_KM) {
-      rows = await this.rows(sql<GuideRow>`SELECT ${COLUMNS}, ${distance} AS distance_km FROM field_guides f
+      rows = await this
+        .rows(sql<GuideRow>`SELECT ${GUIDE_COLUMNS}, ${distance} AS distance_km FROM field_guides f
         WHERE ${nearBoxSql('f', point, km)} AND ${species}
         ORDER BY distance_km, f.name, f.id LIMIT ${options.limit}`);
       const last = rows[rows.length - 1];
@@ -106,7 +107,7 @@ export class FieldGuides {
               WHERE g.field_guide_id = f.id AND (h.location_id = ${locationId}
                 OR h.location_id IN (SELECT id FROM locations WHERE parent_id = ${locationId}))))`;
     return this.rows(sql<GuideRow>`SELECT * FROM (
-        SELECT ${COLUMNS}, (SELECT count(*) + COALESCE(sum(${likesSql}), 0) FROM hotspot_guides g
+        SELECT ${GUIDE_COLUMNS}, (SELECT count(*) + COALESCE(sum(${likesSql}), 0) FROM hotspot_guides g
           JOIN hotspots h ON h.id = g.hotspot_id WHERE g.field_guide_id = f.id) AS score
         FROM field_guides f WHERE ${where}) AS scored
       ORDER BY score DESC, name, id LIMIT ${limit}`);
@@ -116,7 +117,7 @@ export class FieldGuides {
     const folded = options.search !== undefined ? foldText(options.search) : '';
     const where =
       folded === '' ? sql`true` : sql`f.search_text LIKE ${`% ${folded.replace(/[\\%_]/g, '\\$&')}%`}`;
-    return this.rows(sql<GuideRow>`SELECT ${COLUMNS} FROM field_guides f WHERE ${where}
+    return this.rows(sql<GuideRow>`SELECT ${GUIDE_COLUMNS} FROM field_guides f WHERE ${where}
       ORDER BY f.name, f.id OFFSET ${options.skip} LIMIT ${options.limit}`);
   }
 
@@ -126,7 +127,7 @@ export class FieldGuides {
   ): Promise<{ rows: GuideRow[]; total: number }> {
     const inside = inBoundsSql('f', bounds);
     const order = options.rand ? sql`random()` : sql`md5(f.id::text)`;
-    const rows = await this.rows(sql<GuideRow>`SELECT ${COLUMNS} FROM field_guides f WHERE ${inside}
+    const rows = await this.rows(sql<GuideRow>`SELECT ${GUIDE_COLUMNS} FROM field_guides f WHERE ${inside}
       ORDER BY ${order} LIMIT ${options.limit}`);
     const count = await sql<{
       n: number;

@@ -24,7 +24,7 @@ import type { PlacesTables } from './tables';
 
 export type PlacesDB = DB & PlacesTables;
 
-interface HotspotRow {
+export interface HotspotRow {
   id: string;
   name: string;
   description: string;
@@ -44,11 +44,11 @@ interface HotspotRow {
 }
 
 /** What every hotspot answer selects, over `hotspots h LEFT JOIN locations l`. */
-const COLUMNS = sql`h.id, h.name, h.description, h.location_id, l.name AS location_name, h.latitude,
+export const COLUMNS = sql`h.id, h.name, h.description, h.location_id, l.name AS location_name, h.latitude,
   h.longitude, h.radius_km, h.boundary, h.habitat, ${likesSql} AS likes,
   (SELECT round(avg(r.rating)::numeric, 2)::float8 FROM hotspot_ratings r WHERE r.hotspot_id = h.id) AS rating,
   (SELECT count(*) FROM hotspot_ratings r WHERE r.hotspot_id = h.id)::int AS ratings`;
-const FROM = sql`hotspots h LEFT JOIN locations l ON l.id = h.location_id`;
+export const FROM = sql`hotspots h LEFT JOIN locations l ON l.id = h.location_id`;
 
 /** A year, in seconds: the window of "recent sightings" in popularity. */
 const RECENT_SECONDS = 365 * 24 * 3600;

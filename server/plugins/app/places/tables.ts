@@ -27,6 +27,8 @@ export interface HotspotsTable {
   search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The sync cursor (202611281353_place_sync.sql): set by a trigger on every change; bigint, read as text. */
+  seq: Generated<string>;
 }
 
 export interface HotspotSpeciesTable {
@@ -58,6 +60,8 @@ export interface FieldGuidesTable {
   search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The sync cursor (202611281353_place_sync.sql): set by a trigger on every change; bigint, read as text. */
+  seq: Generated<string>;
 }
 
 export interface FieldGuideSpeciesTable {
