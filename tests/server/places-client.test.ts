@@ -2,7 +2,9 @@
  * The places client against the real server (issue 15): what the pages fetch is kept on the device
  * (Dexie on fake-indexeddb) and read back with no network — nearby computed on the device from a
  * position, a place with its guides and species, a field guide with its places — and a like made
- * on the device is a `hotspot_likes` record the push stores and the server counts.
+ * on the device is a `hotspot_likes` record the push stores and the server counts. The region's
+ * places and guides pulled through the `hotspots` and `field_guides` collections answer the same
+ * pages offline with nothing opened before.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ import type { ApiClient } from '../../src/api/client';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { createSyncEngine, MEMBER_COLLECTIONS, syncMemberData } from '../../src/db/sync';
 import { setPlaceLiked } from '../../src/features/places/placeLikes';
+import { fieldGuidesCollection, hotspotsCollection } from '../../src/features/places/placesCollection';
 import { fetchGuide, fetchGuides, fetchPlace, fetchPlaces } from '../../src/features/places/placesApi';
 import { guidesOnDevice, placesOnDevice } from '../../src/features/places/placesStore';
 import { memberApiClient } from '../../src/test/memberTokens';
@@ -145,5 +148,51 @@ describe('a like of a place', () => {
     expect(await db.hotspot_likes.count()).toBe(1); // the same record, liked: false
     await sync();
     expect(await likes()).toBe(before);
+  });
+});
+
+describe("the region's places pulled (hotspots, field_guides)", () => {
+  function placesEngine() {
+    return createSyncEngine({
+      db,
+      api: client,
+      collections: [hotspotsCollection, fieldGuidesCollection],
+      isOnline: () => online,
+      currentUserId: () => memberId,
+      timers: { setTimeout: () => 0, clearTimeout: () => undefined },
+      log: () => undefined,
+    });
+  }
+
+  it('brings the places and guides of the region, so nearby and the guides work offline on first use', async () => {
+    const engine = placesEngine();
+    await engine.sync('hotspots', { filter: { location_id: 'ZAF' } });
+    await engine.sync('field_guides', { filter: { location_id: 'ZAF' } });
+    online = false;
+    const near = await placesOnDevice(db, { position: SATARA });
+    expect(near.map((entry) => entry.place.id).sort()).toEqual([
+      'addo-elephant-national-park',
+      'isimangaliso-wetland-park',
+      'kruger-national-park',
+      'table-mountain-national-park',
+    ]);
+    expect(near[0]).toMatchObject({ place: { name: 'Kruger National Park' }, distanceKm: 0 });
+    const guides = await guidesOnDevice(db, { position: SATARA });
+    expect(guides.map((entry) => entry.guide.id)).toEqual([guideId]);
+    engine.dispose();
+  });
+
+  it("keeps what a place's page brought, and the places of an earlier region, when pulling", async () => {
+    expect(await fetchPlace(db, client, 'kruger-national-park')).toBe(true);
+    const engine = placesEngine();
+    await engine.sync('hotspots', { filter: { location_id: 'ZAF' } });
+    const kruger = await db.places.get('kruger-national-park');
+    expect(kruger?.guides).toEqual([{ field_guide_id: guideId, name: 'Test Guiding Co' }]);
+    expect(kruger?.species?.map((species) => species.species_id)).toEqual([BALD_EAGLE]);
+
+    // The member chose another region: its places come, the first region's stay.
+    await engine.sync('hotspots', { filter: { location_id: 'USA' } });
+    expect(await db.places.count()).toBe(8);
+    engine.dispose();
   });
 });
