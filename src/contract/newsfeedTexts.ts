@@ -57,4 +57,10 @@ export const newsfeedTexts = {
   groupFeedEmpty: 'Nothing has been posted in this group yet.',
   feedOfflineNote: 'You are offline: these are the posts as last read on this device.',
   postInGroup: 'Post in this group',
+  editPost: 'Edit post',
+  editText: 'Text of your post',
+  editSave: 'Save',
+  editCancel: 'Cancel',
+  editWaiting: 'Edit waiting to be sent',
+  editRefused: 'Edit not saved: {reason}',
 } as const;

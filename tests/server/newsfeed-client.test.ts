@@ -14,7 +14,7 @@ import { createSyncEngine, MEMBER_COLLECTIONS, syncMemberData } from '../../src/
 import { storeRequest } from '../../src/db/sync/outbox';
 import { fetchItem, fetchOlder, refreshFeed } from '../../src/features/newsfeed/newsfeedApi';
 import { feedMarks, feedOnDevice, itemOnDevice } from '../../src/features/newsfeed/newsfeedStore';
-import { pendingPosts, writePost } from '../../src/features/newsfeed/postWrites';
+import { editPost, pendingEdits, pendingPosts, writePost } from '../../src/features/newsfeed/postWrites';
 import { memberApiClient } from '../../src/test/memberTokens';
 import { callApi, buildTestApp, type TestApp } from './helpers';
 import { pushSighting, smallJpeg } from './media-helpers';
@@ -223,5 +223,44 @@ describe('a post written on the device', () => {
     expect(await syncMemberData({ db, api: flaky }, engine, ann.id)).toMatchObject({ uploaded: 1, sent: 1 });
     const mine = (await callApi(t, 'GET', `/newsfeed/${ann.id}`, bob.device1)).json<FeedResponse>();
     expect(mine.items.map((item) => item.feed_id)).toEqual([postId]);
+  });
+});
+
+describe('an edit of a post written on the device', () => {
+  it('goes through the queue offline, in the order written, and leaves the photos as they were', async () => {
+    const photo = aPhoto(await smallJpeg());
+    const { postId } = await writePost(db, ann.id, { text: 'Heron', photos: [photo] });
+    const engine = engineOf(client);
+    expect(await syncMemberData({ db, api: client }, engine, ann.id)).toMatchObject({ sent: 1 });
+    const feed = `member:${ann.id}` as const;
+    await refreshFeed(db, client, feed);
+
+    online = false;
+    const now = Date.now();
+    await editPost(db, ann.id, postId, ' Grey heron ', now);
+    await editPost(db, ann.id, postId, 'Grey heron, two of them', now);
+    const rows = await db.outbox.toArray();
+    // Edits are not new posts, and the newest one is what the member sees.
+    expect(pendingPosts(rows)).toEqual([]);
+    expect(pendingEdits(rows).get(postId)).toMatchObject({ text: 'Grey heron, two of them', refused: null });
+    expect((await feedOnDevice(db, feed))[0]?.text).toBe('Heron');
+
+    online = true;
+    expect(await syncMemberData({ db, api: client }, engine, ann.id)).toMatchObject({ sent: 2, parked: 0 });
+    await refreshFeed(db, client, feed);
+    const kept = await feedOnDevice(db, feed);
+    expect(kept.map((item) => [item.feed_id, item.text, item.photos.map((p) => p.media_id)])).toEqual([
+      [postId, 'Grey heron, two of them', [photo.media_id]],
+    ]);
+  });
+
+  it("of another member's post is refused and parked with the server's reason", async () => {
+    const [bobsPost] = await bobPosts(1);
+    await editPost(db, ann.id, bobsPost!, 'Not mine');
+    const summary = await syncMemberData({ db, api: client }, engineOf(client), ann.id);
+    expect(summary).toMatchObject({ sent: 0, parked: 1 });
+    expect(pendingEdits(await db.outbox.toArray()).get(bobsPost!)?.refused).toBeTruthy();
+    const bobs = (await callApi(t, 'GET', `/newsfeed/${bob.id}`, bob.device1)).json<FeedResponse>();
+    expect(bobs.items.map((item) => item.text)).toEqual(["Bob's post 0"]);
   });
 });

@@ -5,18 +5,23 @@
  * coordinate (docs/api.md "Newsfeed").
  */
 import { Link as RouterLink } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import type { FeedItem } from '@contract/community';
 import { formatMessage } from '@contract/messages';
 import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
 import { ageText } from '../../lib/ageText';
+import { discardPendingEdit } from './newsfeedHooks';
+import type { PendingEdit } from './postWrites';
 
 /** A member photo's thumbnail address, from its original's (the server's layout, docs/api.md). */
 const thumbnailOf = (path: string) => path.replace(/\/original\.jpg$/, '/thumbnail.webp');
@@ -67,13 +72,21 @@ export interface FeedItemCardProps {
   speciesName?: string | null;
   /** On the item's own page: no link to itself, photos at full width. */
   standalone?: boolean;
+  /** The member's edit of this post still on the device: its text shows, marked as waiting. */
+  pendingEdit?: PendingEdit | null;
 }
 
-export function FeedItemCard({ item, speciesName = null, standalone = false }: FeedItemCardProps) {
+export function FeedItemCard({
+  item,
+  speciesName = null,
+  standalone = false,
+  pendingEdit = null,
+}: FeedItemCardProps) {
   const headingId = `feed-item-${item.feed_id}`;
   const photos = photosOf(item, standalone ? 'full' : 'thumbnail');
   const places = Object.values(item.observation?.location ?? {});
-  const note = item.type === 'post' ? item.text : (item.observation?.note ?? '');
+  const edited = pendingEdit !== null && pendingEdit.refused === null ? pendingEdit : null;
+  const note = item.type === 'post' ? (edited?.text ?? item.text) : (item.observation?.note ?? '');
   return (
     <Card component="article" variant="outlined" aria-labelledby={headingId}>
       <CardContent>
@@ -96,6 +109,27 @@ export function FeedItemCard({ item, speciesName = null, standalone = false }: F
           </Stack>
           {note !== '' && (
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note}</Typography>
+          )}
+          {edited && (
+            <Chip
+              size="small"
+              variant="outlined"
+              icon={<CloudUploadOutlinedIcon />}
+              label={texts.editWaiting}
+              sx={{ alignSelf: 'flex-start' }}
+            />
+          )}
+          {pendingEdit?.refused && (
+            <Alert
+              severity="warning"
+              action={
+                <Button color="inherit" size="small" onClick={() => void discardPendingEdit(pendingEdit)}>
+                  {texts.postDiscard}
+                </Button>
+              }
+            >
+              {formatMessage(texts.editRefused, { reason: pendingEdit.refused })}
+            </Alert>
           )}
           {item.type === 'post' && item.observation && (
             <Typography variant="body2">

@@ -3,7 +3,8 @@
  * device's copy when a feed read before holds it (so it opens offline) and the server's once it
  * answers. Likes and comments are those of the item's first photo (docs/api.md: posts reuse the
  * photo calls), with the media domain's discussion, which keeps writes made offline in the outbox.
- * The author deletes their post here (online only: SPEC §4's offline message otherwise).
+ * The author edits their post's text here (kept on the device and sent through the queue, offline
+ * too: PostEditor.tsx) and deletes it (online only: SPEC §4's offline message otherwise).
  */
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
@@ -22,7 +23,8 @@ import { uiActions } from '../../app/uiSlice';
 import { PhotoDiscussion } from '../media/embeds';
 import { EVERYONE_PATH } from './FeedPage';
 import { discussionPhotoOf, FeedItemCard } from './FeedItemCard';
-import { useDeletePost, useFeedItem, useSpeciesNames } from './newsfeedHooks';
+import { useDeletePost, useFeedItem, usePendingEdits, useSpeciesNames } from './newsfeedHooks';
+import { PostEditor } from './PostEditor';
 
 export function FeedItemPage() {
   const feedId = useParams().feed_id ?? '';
@@ -48,6 +50,8 @@ function FeedItemView({ feedId }: { feedId: string }) {
   const names = useSpeciesNames(item ? [item] : undefined);
   const deletePost = useDeletePost();
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const pendingEdit = usePendingEdits(user?.user_id ?? null)?.get(feedId) ?? null;
 
   if (absence === 'loading') return <CircularProgress aria-label={messages.loading} />;
   if (absence === 'gone') return <Alert severity="info">{texts.itemGone}</Alert>;
@@ -77,17 +81,28 @@ function FeedItemView({ feedId }: { feedId: string }) {
   return (
     <>
       {!isOnline && <Alert severity="info">{texts.offlineNote}</Alert>}
-      <FeedItemCard item={item} speciesName={speciesId ? (names.get(speciesId) ?? null) : null} standalone />
-      {isOwnPost && (
-        <Button
-          color="error"
-          variant="outlined"
-          onClick={() => void remove()}
-          disabled={deleting}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {texts.deletePost}
-        </Button>
+      <FeedItemCard
+        item={item}
+        speciesName={speciesId ? (names.get(speciesId) ?? null) : null}
+        standalone
+        pendingEdit={pendingEdit}
+      />
+      {isOwnPost && editing && (
+        <PostEditor
+          item={item}
+          text={pendingEdit?.refused === null ? pendingEdit.text : item.text}
+          onDone={() => setEditing(false)}
+        />
+      )}
+      {isOwnPost && !editing && (
+        <Stack direction="row" spacing={2}>
+          <Button variant="outlined" onClick={() => setEditing(true)}>
+            {texts.editPost}
+          </Button>
+          <Button color="error" variant="outlined" onClick={() => void remove()} disabled={deleting}>
+            {texts.deletePost}
+          </Button>
+        </Stack>
       )}
       {mediaId === null ? (
         <Typography color="text.secondary">{texts.noDiscussion}</Typography>

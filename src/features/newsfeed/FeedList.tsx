@@ -56,7 +56,10 @@ export function FeedList({ view, emptyText }: { view: FeedView; emptyText: strin
           <FeedItemCard
             key={item.feed_id}
             item={item}
-            speciesName={item.observation?.species_id ? (names.get(item.observation.species_id) ?? null) : null}
+            pendingEdit={view.edits.get(item.feed_id) ?? null}
+            speciesName={
+              item.observation?.species_id ? (names.get(item.observation.species_id) ?? null) : null
+            }
           />
         ))
       )}

@@ -6,7 +6,7 @@
  * one item opens offline from the kept feed.
  */
 import 'fake-indexeddb/auto';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedItem, FeedResponse } from '@contract/community';
 import { product } from '@config/product';
@@ -70,6 +70,10 @@ function page(items: FeedItem[], more = false): FeedResponse {
   };
 }
 
+/** The feed calls a page made (the page also asks for other things, such as an ad). */
+const feedCalls = (network: FakeNetwork) =>
+  apiCalls(network).filter((call) => call.startsWith('GET newsfeed'));
+
 const noSignal: FakeNetwork = {
   ...fakeNetwork(),
   fetch: () => Promise.reject(new TypeError('Failed to fetch')),
@@ -112,7 +116,7 @@ describe('the newsfeed', () => {
     fireEvent.click(await screen.findByRole('button', { name: texts.loadOlder }));
     expect(await feedList().findByText('Post p-old')).toBeTruthy();
     expect(await screen.findByText(texts.end)).toBeTruthy();
-    expect(apiCalls(network)).toEqual(['GET newsfeed?limit=20', 'GET newsfeed?limit=20&prev_mod=7']);
+    expect(feedCalls(network)).toEqual(['GET newsfeed?limit=20', 'GET newsfeed?limit=20&prev_mod=7']);
 
     act(() => {
       store.dispatch(networkActions.wentOffline());
@@ -140,7 +144,7 @@ describe('the newsfeed', () => {
     fireEvent.touchEnd(window, { touches: [] });
 
     expect(await feedList().findByText('Post p-newer')).toBeTruthy();
-    expect(apiCalls(network)).toEqual(['GET newsfeed?limit=20', 'GET newsfeed?limit=100&last_mod=9']);
+    expect(feedCalls(network)).toEqual(['GET newsfeed?limit=20', 'GET newsfeed?limit=100&last_mod=9']);
   });
 
   it('offline on a fresh device says nothing is kept yet', async () => {
@@ -164,7 +168,7 @@ describe('the newsfeed', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: labels.postsFromFriends })).toBeTruthy();
     expect(await feedList().findByText('Post p-1')).toBeTruthy();
-    expect(apiCalls(network)).toEqual(['GET newsfeed?limit=20&include_following=true']);
+    expect(feedCalls(network)).toEqual(['GET newsfeed?limit=20&include_following=true']);
 
     act(() => {
       store.dispatch(networkActions.wentOffline());
@@ -236,6 +240,43 @@ describe('one newsfeed item', () => {
     expect(await screen.findByText('Post p-9')).toBeTruthy();
     expect(screen.getByText(texts.noDiscussion)).toBeTruthy();
     expect(screen.getByText(texts.offlineNote)).toBeTruthy();
+  });
+
+  it('lets the author edit their post offline: the new text waits, and shows after a reload', async () => {
+    const mine = anItem('p-7', 7, {
+      user_id: ME,
+      author_id: ME,
+      author: { user_id: ME, nickname: 'Wren', avatar: null },
+    });
+    await db.newsfeed_items.put({ feed: 'all', feed_id: 'p-7', mod: 7, kept: 1, item: mine });
+    const offline = { session: signedIn, network: { isOnline: false } };
+    renderApp(<AppRoutes />, { route: '/newsfeed-item/p-7', network: noSignal, preloadedState: offline });
+    fireEvent.click(await screen.findByRole('button', { name: texts.editPost }));
+    const editor = screen.getByRole('form', { name: texts.editPost });
+    fireEvent.change(within(editor).getByRole('textbox', { name: texts.editText }), {
+      target: { value: '' },
+    });
+    fireEvent.click(within(editor).getByRole('button', { name: texts.editSave }));
+    expect(await within(editor).findByText(texts.composerEmpty)).toBeTruthy();
+    fireEvent.change(within(editor).getByRole('textbox', { name: texts.editText }), {
+      target: { value: '  Two herons, not one  ' },
+    });
+    fireEvent.click(within(editor).getByRole('button', { name: texts.editSave }));
+    expect(await screen.findByText(texts.editWaiting)).toBeTruthy();
+    const [row] = await db.outbox.toArray();
+    expect([row?.type, row?.url, row?.data]).toEqual([
+      'PUT',
+      'newsfeed/p-7',
+      { text: 'Two herons, not one' },
+    ]);
+
+    cleanup();
+    renderApp(<AppRoutes />, { route: '/newsfeed', network: noSignal, preloadedState: offline });
+    const card = (await screen.findByText(texts.editWaiting)).closest('article');
+    expect(card?.textContent).toContain('Two herons, not one');
+    expect(card?.textContent).not.toContain('Post p-7');
+    // An edit is not a new post: nothing waits at the top of the feed.
+    expect(screen.queryByText(texts.postWaiting)).toBeNull();
   });
 
   it('says so offline when the item is not kept, and when the server has it no more', async () => {

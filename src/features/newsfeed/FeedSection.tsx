@@ -20,7 +20,8 @@ export type FeedSectionProps =
   | { groupId: string; memberId?: never; canPost: boolean };
 
 export function FeedSection(props: FeedSectionProps) {
-  const feed = props.groupId !== undefined ? (`group:${props.groupId}` as const) : (`member:${props.memberId}` as const);
+  const feed =
+    props.groupId !== undefined ? (`group:${props.groupId}` as const) : (`member:${props.memberId}` as const);
   const view = useFeed(feed);
   const headingId = useId();
   const isGroup = props.groupId !== undefined;

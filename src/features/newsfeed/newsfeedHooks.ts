@@ -19,7 +19,17 @@ import type { PhotoUploadRow } from '../../db/rows';
 import { speciesOnDeviceById } from '../species/embeds';
 import { deletePost, fetchItem, fetchOlder, refreshFeed } from './newsfeedApi';
 import { feedMarks, feedOnDevice, itemOnDevice, type FeedMarks } from './newsfeedStore';
-import { discardPost, pendingPosts, writePost, type NewPost, type PendingPost } from './postWrites';
+import {
+  discardEdit,
+  discardPost,
+  editPost,
+  pendingEdits,
+  pendingPosts,
+  writePost,
+  type NewPost,
+  type PendingEdit,
+  type PendingPost,
+} from './postWrites';
 
 const reasonOf = (error: unknown) =>
   error instanceof ApiError ? error.reason : error instanceof Error ? error.message : messages.serverError;
@@ -45,6 +55,31 @@ export function usePendingPosts(userId: string | null): PendingPost[] | undefine
     if (userId === null) return [];
     return pendingPosts(await db.outbox.filter((row) => row.user_id === userId).toArray());
   }, [userId]);
+}
+
+/** The member's waiting edits of their posts, the newest per post; an empty map for a guest. */
+export function usePendingEdits(userId: string | null): ReadonlyMap<string, PendingEdit> | undefined {
+  return useLiveQuery(async () => {
+    if (userId === null) return NO_EDITS;
+    return pendingEdits(await db.outbox.filter((row) => row.user_id === userId).toArray());
+  }, [userId]);
+}
+
+/** Keeps a new text of one's post on the device for the sync runtime to send (postWrites.ts). */
+export function useEditPost(): (postId: string, text: string) => Promise<void> {
+  const userId = useAppSelector(selectUser)?.user_id ?? null;
+  return useCallback(
+    async (postId, text) => {
+      if (userId === null) throw new Error(messages.signInRequired);
+      await editPost(db, userId, postId, text);
+    },
+    [userId],
+  );
+}
+
+/** Lets a refused edit go. */
+export function discardPendingEdit(edit: PendingEdit): Promise<void> {
+  return discardEdit(db, edit);
 }
 
 /** The photos of a waiting post that are still in the upload queue, in the post's order. */
@@ -125,6 +160,7 @@ export function useSpeciesNames(items: readonly FeedItem[] | undefined): Readonl
 }
 const NO_NAMES: ReadonlyMap<string, string> = new Map();
 const NO_POSTS: PendingPost[] = [];
+const NO_EDITS: ReadonlyMap<string, PendingEdit> = new Map();
 
 /**
  * Whether a waiting post shows in a feed: everyone's and friends' show all of the member's, a
@@ -142,6 +178,8 @@ export interface FeedView {
   items: FeedItem[] | undefined;
   marks: FeedMarks | undefined;
   pending: PendingPost[];
+  /** The member's waiting edits, by post id. */
+  edits: ReadonlyMap<string, PendingEdit>;
   isOnline: boolean;
   refreshing: boolean;
   loadingOlder: boolean;
@@ -165,6 +203,7 @@ export function useFeed(feed: FeedKey | null): FeedView {
   );
   const current = local && local.feed === feed ? local : undefined;
   const allPending = usePendingPosts(userId) ?? NO_POSTS;
+  const edits = usePendingEdits(userId) ?? NO_EDITS;
   const [refreshing, setRefreshing] = useState(false);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -199,8 +238,11 @@ export function useFeed(feed: FeedKey | null): FeedView {
     if (isOnline) refresh();
   }, [isOnline, refresh]);
 
-  // A waiting post sent by the sync runtime: read the feed again so it shows as the server has it.
-  const waiting = allPending.filter((post) => post.refused === null).length;
+  // A waiting post or edit sent by the sync runtime: read the feed again so it shows as the server
+  // has it.
+  const waiting =
+    allPending.filter((post) => post.refused === null).length +
+    [...edits.values()].filter((edit) => edit.refused === null).length;
   const before = useRef(waiting);
   useEffect(() => {
     if (waiting < before.current) refresh();
@@ -211,6 +253,7 @@ export function useFeed(feed: FeedKey | null): FeedView {
     items: current?.items,
     marks: current?.marks,
     pending: allPending.filter((post) => showsPending(feed, userId, post)),
+    edits,
     isOnline,
     refreshing,
     loadingOlder,

@@ -96,6 +96,12 @@ export interface PendingPost {
   refused: string | null;
 }
 
+/**
+ * An edit of a post, and a new post, are both PUT newsfeed/{id}: a new post always names its photos
+ * (writePost), an edit sends its text only (editPost), so the server keeps the rest.
+ */
+const isEdit = (data: PostRequest) => !Array.isArray(data.photos);
+
 /** The member's posts among their outbox rows, newest first. */
 export function pendingPosts(rows: readonly OutboxRow[]): PendingPost[] {
   const posts: PendingPost[] = [];
@@ -103,6 +109,7 @@ export function pendingPosts(rows: readonly OutboxRow[]): PendingPost[] {
     const match = POST_PATH.exec(row.url);
     if (!match || row.type !== 'PUT') continue;
     const data = row.data as PostRequest;
+    if (isEdit(data)) continue;
     posts.push({
       postId: match[1]!,
       rowId: row.id,
@@ -122,4 +129,60 @@ export async function discardPost(db: FieldmarkDB, post: PendingPost): Promise<v
     await db.outbox.delete(post.rowId);
     await db.photo_uploads.bulkDelete(post.photoIds);
   });
+}
+
+/** An edit of one of the member's posts on the server, waiting in the outbox (or refused). */
+export interface PendingEdit {
+  postId: string;
+  rowId: string;
+  text: string;
+  time: number;
+  refused: string | null;
+}
+
+/** The newest waiting edit of each post among the member's outbox rows. */
+export function pendingEdits(rows: readonly OutboxRow[]): Map<string, PendingEdit> {
+  const edits = new Map<string, PendingEdit>();
+  for (const row of rows) {
+    const match = POST_PATH.exec(row.url);
+    if (!match || row.type !== 'PUT' || !isEdit(row.data)) continue;
+    const postId = match[1]!;
+    const data = row.data as PostRequest;
+    const edit: PendingEdit = {
+      postId,
+      rowId: row.id,
+      text: typeof data.text === 'string' ? data.text : '',
+      time: row.time,
+      refused: row.parked?.reason ?? null,
+    };
+    const known = edits.get(postId);
+    if (!known || known.time < edit.time) edits.set(postId, edit);
+  }
+  return edits;
+}
+
+/**
+ * Keeps a new text for one's post on the device for the sync runtime to send (PUT newsfeed/{id}
+ * with the text only), through the same queue as posting, online or not. A second edit made before
+ * the first was sent is stored behind it (a later time), so the server ends with the newest text.
+ */
+export async function editPost(
+  db: FieldmarkDB,
+  userId: string,
+  postId: string,
+  text: string,
+  now = Date.now(),
+): Promise<OutboxRow> {
+  const body: PostRequest = { text: text.trim() };
+  const url = postPath(postId);
+  return db.transaction('rw', db.outbox, async () => {
+    const waiting = await db.outbox.filter((row) => row.url === url && row.user_id === userId).toArray();
+    const after = Math.max(now, ...waiting.map((row) => row.time + 1));
+    return storeRequest(db, { url, type: 'PUT', data: body, user_id: userId }, after);
+  });
+}
+
+/** Lets a refused edit go (the post stays as the server has it). */
+export async function discardEdit(db: FieldmarkDB, edit: PendingEdit): Promise<void> {
+  await db.outbox.delete(edit.rowId);
 }
