@@ -9,6 +9,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { ChatMessageRow, ChatSessionRow } from './chatRows';
 import { MAP_POINTS_TABLE, mapPointOf, mapPointsMiddleware, type MapPointRow } from './mapPoints';
+import type { KeptGroupsRow } from './groupRows';
 import type { NewsfeedItemRow } from './newsfeedRows';
 import type { LogbookRow } from './logbookRows';
 import type { FieldGuideRow, PlaceRow } from './placeRows';
@@ -111,6 +112,12 @@ export class FieldmarkDB extends Dexie {
    */
   logbooks!: Table<LogbookRow, [string, string]>;
 
+  /**
+   * The groups lists and groups' pages the member read online, per signed-in member, so they open
+   * offline (groupRows.ts; features/groups/groupsStore.ts). Version 17.
+   */
+  groups_kept!: Table<KeptGroupsRow, [string, string]>;
+
   constructor(name: string = DATABASE_NAME) {
     // No query cache: a new sighting is written without Dexie (src/db/direct.ts) and announced
     // through 'storagemutated', which makes live queries re-read but does not clear Dexie's cache of
@@ -203,6 +210,10 @@ export class FieldmarkDB extends Dexie {
     // Logbooks (issue 19): a member's owned logbooks, and one by its product.
     this.version(16).stores({
       logbooks: '[user_id+product_id], user_id',
+    });
+    // Groups read online (issue 16): a member's kept answer by what it answered (a list, a group).
+    this.version(17).stores({
+      groups_kept: '[viewer_id+key]',
     });
   }
 }
