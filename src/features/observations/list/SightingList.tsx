@@ -5,7 +5,7 @@
  *
  * One's own sighting is a link to its edit form, named by everything the row shows (the icons carry
  * their text as SVG titles). Another member's public sighting is not editable: its row holds a link
- * to the observer's profile instead.
+ * to the observer's profile instead, and the Report action (issue 18).
  */
 import { Link as RouterLink } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
@@ -26,6 +26,7 @@ import { sightingTexts } from '@contract/sightingTexts';
 import { formatDayTime } from '../../../lib/dateText';
 import type { ObservationMedia } from '@contract/observations';
 import { WindowVirtualList } from '../../../ui/WindowVirtualList';
+import { ReportButton } from '../../reports/embeds';
 import { recordPath } from '../recordPath';
 import { useObservationPhotoSrc } from '../useObservationPhotoSrc';
 import { hasRecordedDate, type SightingItem } from './sightingItems';
@@ -96,6 +97,12 @@ function SightingRow({ item }: { item: SightingItem }) {
       >
         <PersonOutlinedIcon />
       </IconButton>
+      <ReportButton
+        section="observation"
+        id={observation.observation_id}
+        what="sighting"
+        ownerId={observation.user_id}
+      />
     </Stack>
   );
 }
