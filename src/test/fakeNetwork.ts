@@ -28,6 +28,11 @@ export interface FakeNetwork {
   on(method: string, path: string, answer: FakeAnswer | ((request: SentRequest) => FakeAnswer)): void;
 }
 
+/** The `last_mod` a pull was sent with (0 when none). */
+function lastModOf(path: string): number {
+  return Number(new URL(path, 'http://x/').searchParams.get('last_mod') ?? 0);
+}
+
 export function fakeNetwork(): FakeNetwork {
   const sent: SentRequest[] = [];
   const routes: FakeRoute[] = [
@@ -42,6 +47,13 @@ export function fakeNetwork(): FakeNetwork {
               expires_in: 86400,
             },
           }
+        : undefined,
+    // A server without places: any change of the member's location pulls the region's places
+    // (features/places/placesSyncListeners.ts), and a test about something else must not see that
+    // pull fail and its retries run into the next test. A test about places answers its own.
+    (request) =>
+      /^collection\/(hotspots|field_guides)\?/.test(request.path)
+        ? { body: { status: 'success', records: [], more: false, last_mod: lastModOf(request.path) } }
         : undefined,
   ];
   const fetchFake: typeof fetch = async (input, init) => {
