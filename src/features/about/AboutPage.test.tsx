@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
-import { speciesTexts } from '@contract/speciesTexts';
 import { renderApp } from '../../test/renderApp';
 import { version } from '../../../package.json';
+import { aboutTexts } from './aboutTexts';
 import { PLACE_SOURCES, SPECIES_SOURCES } from './dataSources';
 import { aboutRoutes } from './routes';
 
@@ -23,7 +23,7 @@ describe('the About page', () => {
     expect(screen.getByText(`Version ${version}`)).toBeTruthy();
     expect(screen.getByText('Fieldmark is open-source software under the MIT licence.')).toBeTruthy();
 
-    const sources = screen.getByRole('region', { name: speciesTexts.aboutDataSources });
+    const sources = screen.getByRole('region', { name: aboutTexts.aboutDataSources });
     const items = within(sources).getAllByRole('listitem');
     expect(items).toHaveLength(SPECIES_SOURCES.length + PLACE_SOURCES.length);
     for (const source of [...SPECIES_SOURCES, ...PLACE_SOURCES]) {

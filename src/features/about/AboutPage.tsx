@@ -13,9 +13,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { product } from '@config/product';
 import { license, version } from '../../../package.json';
+import { aboutTexts } from './aboutTexts';
 import { PLACE_SOURCES, SPECIES_SOURCES, type DataSource } from './dataSources';
 
 function SourceList({ id, title, sources }: { id: string; title: string; sources: readonly DataSource[] }) {
@@ -40,7 +40,7 @@ function SourceList({ id, title, sources }: { id: string; title: string; sources
               {source.use}
             </Typography>
             <Typography variant="body2">
-              {formatMessage(speciesTexts.aboutLicence, { licence: source.licence })}
+              {formatMessage(aboutTexts.aboutLicence, { licence: source.licence })}
             </Typography>
             {source.attribution && (
               <Typography variant="body2" component="blockquote" sx={{ m: 0, mt: 0.5, fontStyle: 'italic' }}>
@@ -67,19 +67,19 @@ export function AboutPage() {
           {labels.about}
         </Typography>
         <Typography>{`${product.name}: ${product.description}`}</Typography>
-        <Typography>{formatMessage(speciesTexts.aboutVersion, { version })}</Typography>
+        <Typography>{formatMessage(aboutTexts.aboutVersion, { version })}</Typography>
         <Typography>
-          {formatMessage(speciesTexts.aboutCodeLicence, { product: product.name, licence: license })}
+          {formatMessage(aboutTexts.aboutCodeLicence, { product: product.name, licence: license })}
         </Typography>
       </Stack>
       <Stack component="section" aria-labelledby="about-data" spacing={2}>
         <Typography id="about-data" variant="h5" component="h2">
-          {speciesTexts.aboutDataSources}
+          {aboutTexts.aboutDataSources}
         </Typography>
-        <Typography>{speciesTexts.aboutDataIntro}</Typography>
-        <Typography>{speciesTexts.aboutNoPhotos}</Typography>
-        <SourceList id="about-species" title={speciesTexts.aboutSpeciesData} sources={SPECIES_SOURCES} />
-        <SourceList id="about-places" title={speciesTexts.aboutPlaceData} sources={PLACE_SOURCES} />
+        <Typography>{aboutTexts.aboutDataIntro}</Typography>
+        <Typography>{aboutTexts.aboutNoPhotos}</Typography>
+        <SourceList id="about-species" title={aboutTexts.aboutSpeciesData} sources={SPECIES_SOURCES} />
+        <SourceList id="about-places" title={aboutTexts.aboutPlaceData} sources={PLACE_SOURCES} />
       </Stack>
       <Button component={RouterLink} to="/" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
         {messages.backHome}
