@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/contract/messages';
-import { speciesTexts } from '../../src/contract/speciesTexts';
+import { speciesTexts } from '../../src/features/species/speciesTexts';
 import { expectNoSeriousViolations } from './support/axe';
 
 const NOTICE = /still loading the species lists \(5,000 of 40,020\)/;

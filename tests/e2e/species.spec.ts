@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { messages } from '../../src/contract/messages';
-import { speciesTexts } from '../../src/contract/speciesTexts';
+import { speciesTexts } from '../../src/features/species/speciesTexts';
 import { expectNoSeriousViolations } from './support/axe';
 
 /** Rows in the device's species table (`app.db`, Dexie version 2). */

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/contract/messages';
-import { speciesTexts } from '../../src/contract/speciesTexts';
+import { speciesTexts } from '../../src/features/species/speciesTexts';
 
 test('United States + Birds (IOC): the list does not open with tinamous and has no Great Tinamou', async ({
   page,

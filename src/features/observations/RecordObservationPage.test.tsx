@@ -4,10 +4,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { db } from '../../db/db';
 import { forgetFix } from '../../lib/position';
 import { basemapFetch } from '../species/map/testBasemap';
+import { speciesTexts } from '../species/speciesTexts';
 import { demoSpecies } from '../species/testSpecies';
 import { recordObservation } from './observationsRepo';
 import {

@@ -11,13 +11,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import TuneIcon from '@mui/icons-material/Tune';
 import { formatMessage, messages } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { uiActions } from '../../app/uiSlice';
 import type { SpeciesRow } from '../../db/rows';
 import type { MemberList } from './speciesQueries';
+import { speciesTexts } from './speciesTexts';
 import { useSpeciesSyncStatus, type SpeciesSyncView } from './sync/hooks';
 
 /** Opens Customize Your Experience, where the region and animal groups are chosen. */

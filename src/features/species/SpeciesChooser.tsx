@@ -12,11 +12,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMessage } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import type { SpeciesRow } from '../../db/rows';
 import { SEARCH_DEBOUNCE_MS } from './SpeciesSearchField';
 import { useMemberList } from './speciesQueries';
 import { buildSpeciesSearch, searchSpecies } from './speciesSearch';
+import { speciesTexts } from './speciesTexts';
 
 /** Matches shown at once: enough to pick from, few enough to read; typing more narrows them. */
 const MATCHES_SHOWN = 8;

@@ -15,7 +15,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { messages } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import type { SpeciesRow } from '../../db/rows';
@@ -32,6 +31,7 @@ import {
   SpeciesSection,
 } from './SpeciesParts';
 import { SpeciesPhotos } from './SpeciesPhotos';
+import { speciesTexts } from './speciesTexts';
 
 /** The checklists that key species to places (server/db/reference/classifications.ts). */
 const CHECKLISTS: Readonly<Record<string, string>> = {

@@ -9,13 +9,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Species } from '@contract/species';
-import { speciesTexts } from '@contract/speciesTexts';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { db } from '../../db/db';
 import type { SpeciesRow } from '../../db/rows';
 import { fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { speciesRoutes } from './routes';
+import { speciesTexts } from './speciesTexts';
 import { FIRST_PAGE_SIZE } from './useServerFirstPage';
 import { demoSpecies } from './testSpecies';
 

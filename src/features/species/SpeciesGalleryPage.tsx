@@ -15,7 +15,6 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
-import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
@@ -23,6 +22,7 @@ import type { SpeciesRow } from '../../db/rows';
 import { ListSummary, MemberListGate } from './MemberListGate';
 import { useGetSpeciesGalleryQuery } from './speciesPhotosApi';
 import { useMemberList } from './speciesQueries';
+import { speciesTexts } from './speciesTexts';
 
 const ALL = 'all';
 

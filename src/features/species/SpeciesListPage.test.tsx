@@ -4,13 +4,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { networkActions } from '../../app/networkSlice';
 import { db } from '../../db/db';
 import type { StoredConfig } from '../../db/kv';
 import { renderApp } from '../../test/renderApp';
 import { speciesRoutes } from './routes';
+import { speciesTexts } from './speciesTexts';
 import { speciesSyncActions } from './sync/speciesSyncSlice';
 import { reptileRowsFromExtract } from './testReptiles';
 import { DEMO_SPECIES } from './testSpecies';

@@ -10,11 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
-import { firstPageTexts } from '@contract/firstPageTexts';
-import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import { ListSummary, MemberListGate } from './MemberListGate';
+import { speciesTexts } from './speciesTexts';
 import { useServerFirstPage, type ServerFirstPage } from './useServerFirstPage';
 import { useSpeciesQuery } from './SpeciesSearchField';
 import { useMemberList } from './speciesQueries';
@@ -28,7 +27,7 @@ function FirstPage({ page, languageId }: { page: ServerFirstPage; languageId: st
     <>
       <ListSummary count={page.total} />
       <Typography role="status" variant="body2" color="text.secondary">
-        {formatMessage(firstPageTexts.speciesFirstPage, {
+        {formatMessage(speciesTexts.speciesFirstPage, {
           shown: page.species.length.toLocaleString('en'),
           total: page.total.toLocaleString('en'),
         })}

@@ -5,7 +5,6 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { sessionActions } from '../../app/sessionSlice';
 import { db } from '../../db/db';
@@ -14,6 +13,7 @@ import { renderApp } from '../../test/renderApp';
 import { forgetBasemap } from './map/useBasemap';
 import { basemapFetch } from './map/testBasemap';
 import { speciesRoutes } from './routes';
+import { speciesTexts } from './speciesTexts';
 import { demoSpecies, DEMO_SPECIES } from './testSpecies';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');

@@ -12,7 +12,6 @@ import Stack from '@mui/material/Stack';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
-import { speciesTexts } from '@contract/speciesTexts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsSignedIn } from '../../app/sessionSlice';
@@ -29,6 +28,7 @@ import {
   SpeciesSection,
 } from './SpeciesParts';
 import { SpeciesPhotos } from './SpeciesPhotos';
+import { speciesTexts } from './speciesTexts';
 
 // The places code loads only with this section (online data; the species page itself works offline).
 const WhereToSeeIt = lazy(async () => ({ default: (await import('../places/embeds')).WhereToSeeIt }));

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import EditIcon from '@mui/icons-material/Edit';
 import { labels } from '@contract/labels';
-import { speciesTexts } from '@contract/speciesTexts';
 import { canAccess } from '@contract/permissions';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
@@ -25,6 +24,7 @@ import { QuickRecordButton } from '../observations/embeds';
 import { recordSignedOutToast } from '../observations';
 import { ChangeListButton } from './MemberListGate';
 import { additionalName } from './SpeciesVirtualList';
+import { speciesTexts } from './speciesTexts';
 
 /** A classification as people read it: 'Birds|IOC' → 'Birds (IOC)'. */
 export function classificationName(classification: string): string {

@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link as RouterLink } from 'react-router-dom';
-import { speciesTexts } from '@contract/speciesTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import type { SpeciesRow } from '../../db/rows';
 import { useGetSpeciesImagesQuery } from './speciesPhotosApi';
+import { speciesTexts } from './speciesTexts';
 
 /**
  * The species' photos: online, what the server has (reference photos and members' photos of their

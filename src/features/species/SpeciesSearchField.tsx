@@ -8,8 +8,8 @@ import { useSearchParams } from 'react-router-dom';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
-import { speciesTexts } from '@contract/speciesTexts';
 import { withParam } from '../../lib/searchParams';
+import { speciesTexts } from './speciesTexts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 const QUERY_PARAM = 'q';

@@ -11,10 +11,10 @@ import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { formatMessage } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import type { SpeciesRow } from '../../db/rows';
 import { WindowVirtualList } from '../../ui/WindowVirtualList';
 import type { FamilyItem, ListItem } from './speciesList';
+import { speciesTexts } from './speciesTexts';
 
 const HEADER_HEIGHT = 48;
 const TWO_LINES_HEIGHT = 64;

@@ -4,13 +4,13 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
-import { speciesTexts } from '@contract/speciesTexts';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { db } from '../../db/db';
 import type { SpeciesRow } from '../../db/rows';
 import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { speciesRoutes } from './routes';
+import { speciesTexts } from './speciesTexts';
 import { demoSpecies, DEMO_SPECIES } from './testSpecies';
 
 const southAfrica = { location_id: 'ZAF', name: 'South Africa', parent_location: [] };

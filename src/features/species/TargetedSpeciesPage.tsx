@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsSignedIn } from '../../app/sessionSlice';
 import type { SpeciesRow } from '../../db/rows';
@@ -19,6 +18,7 @@ import { ListSummary, MemberListGate } from './MemberListGate';
 import { withFamilyHeaders } from './speciesList';
 import { useMemberList, useRecordedSpeciesIds } from './speciesQueries';
 import { SpeciesVirtualList } from './SpeciesVirtualList';
+import { speciesTexts } from './speciesTexts';
 
 function Targets({ species, languageId }: { species: SpeciesRow[]; languageId: string | null }) {
   const recorded = useRecordedSpeciesIds();

@@ -18,12 +18,12 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { formatMessage, messages } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import type { Species } from '@contract/species';
 import { useAppDispatch } from '../../../app/hooks';
 import { uiActions } from '../../../app/uiSlice';
 import { languageName } from '../languages';
 import { classificationName } from '../SpeciesParts';
+import { speciesTexts } from '../speciesTexts';
 import { draftOf, editRequestOf, type NameDraft, type SpeciesDraft } from './speciesEditDraft';
 import { useUpdateSpeciesMutation } from './speciesEditApi';
 

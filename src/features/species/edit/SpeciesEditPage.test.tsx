@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import type { Species } from '@contract/species';
-import { speciesTexts } from '@contract/speciesTexts';
 import { AppRoutes } from '../../../app/router';
 import { networkActions } from '../../../app/networkSlice';
 import { sessionActions, sessionSlice } from '../../../app/sessionSlice';
@@ -13,6 +12,7 @@ import type { SpeciesRow } from '../../../db/rows';
 import { aLoginResponse } from '../../../test/factories';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderApp } from '../../../test/renderApp';
+import { speciesTexts } from '../speciesTexts';
 import { demoSpecies } from '../testSpecies';
 
 const bluebuck = demoSpecies('Hippotragus leucophaeus');

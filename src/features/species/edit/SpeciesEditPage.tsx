@@ -15,9 +15,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { useAppSelector } from '../../../app/hooks';
 import { selectIsOnline } from '../../../app/networkSlice';
+import { speciesTexts } from '../speciesTexts';
 import { SpeciesEditForm } from './SpeciesEditForm';
 import { useGetSpeciesForEditQuery } from './speciesEditApi';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speciesTexts } from '@contract/speciesTexts';
+import { speciesTexts } from '../speciesTexts';
 import { demoSpecies } from '../testSpecies';
 import { draftOf, editRequestOf, type SpeciesDraft } from './speciesEditDraft';
 

@@ -5,9 +5,9 @@
  * a field someone else changed meanwhile.
  */
 import { formatMessage } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
 import { NAME_LANGUAGE_PATTERN, type Species, type SpeciesUpdateRequest } from '@contract/species';
 import { MAIN_LANGUAGE_ID } from '../languages';
+import { speciesTexts } from '../speciesTexts';
 
 export interface NameDraft {
   /** Stable key for the form row. */

@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { formatMessage } from '@contract/messages';
-import { speciesTexts } from '@contract/speciesTexts';
+import { speciesTexts } from '../speciesTexts';
 import { isRegionId, MAP_VIEWBOX, type Basemap } from './basemap';
 import { useBasemap } from './useBasemap';
 

@@ -1,9 +1,7 @@
 /**
- * User-visible texts of the species pages, the local search and the About / Data sources page
- * (src/features/species, src/features/about). Like labels.ts, they are kept apart from
- * messageTexts.ts only so the first route does not download them: messageTexts is one module, so
- * every text in it ships with the first route, while only the lazily loaded species and About pages
- * import this one.
+ * User-visible texts of the species pages and the local search. Only this client shows them, so
+ * they live in the domain rather than in src/contract (issue 22); only the lazily loaded species
+ * pages import them, so the first route does not download them.
  */
 export const speciesTexts = {
   speciesSearchLabel: 'Search species',
@@ -89,15 +87,7 @@ export const speciesTexts = {
   speciesEditEnglishRequired: 'The English name can be changed but not removed.',
   speciesEditNothingChanged: 'Nothing has changed.',
 
-  // About / Data sources
-  aboutVersion: 'Version {version}',
-  aboutCodeLicence: '{product} is open-source software under the {licence} licence.',
-  aboutDataSources: 'Data sources',
-  aboutDataIntro:
-    'The species, their names and the places come from these openly licensed datasets. Each is credited as its licence asks.',
-  aboutNoPhotos:
-    'Species photos are not part of these lists (no openly licensed ones were found): they are added by administrators.',
-  aboutSpeciesData: 'Species',
-  aboutPlaceData: 'Places and languages',
-  aboutLicence: 'Licence: {licence}',
+  /** The list's first page from the server while the whole list downloads (issue 23). */
+  speciesFirstPage:
+    'The first {shown} of {total} species, from the server, while the whole list downloads to this device.',
 } as const;
