@@ -20,6 +20,7 @@ import type { FeedItem } from '@contract/community';
 import { formatMessage } from '@contract/messages';
 import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
 import { ageText } from '../../lib/ageText';
+import { ReportButton, type ReportButtonProps } from '../reports/embeds';
 import { discardPendingEdit } from './newsfeedHooks';
 import type { PendingEdit } from './postWrites';
 
@@ -76,6 +77,15 @@ export interface FeedItemCardProps {
   pendingEdit?: PendingEdit | null;
 }
 
+/** What a member may report on an item (issue 18): a post, or the sighting of a sighting or lifer. */
+function reportTarget(item: FeedItem): Omit<ReportButtonProps, 'ownerId'> | null {
+  if (item.type === 'post') return { section: 'post', id: item.feed_id, what: 'post' };
+  if (item.observation && (item.type === 'sighting' || item.type === 'lifer')) {
+    return { section: 'observation', id: item.observation.observation_id, what: 'sighting' };
+  }
+  return null;
+}
+
 export function FeedItemCard({
   item,
   speciesName = null,
@@ -87,6 +97,7 @@ export function FeedItemCard({
   const places = Object.values(item.observation?.location ?? {});
   const edited = pendingEdit !== null && pendingEdit.refused === null ? pendingEdit : null;
   const note = item.type === 'post' ? (edited?.text ?? item.text) : (item.observation?.note ?? '');
+  const report = reportTarget(item);
   return (
     <Card component="article" variant="outlined" aria-labelledby={headingId}>
       <CardContent>
@@ -106,6 +117,11 @@ export function FeedItemCard({
                   : ''}
               </Typography>
             </Box>
+            {report && (
+              <Box sx={{ ml: 'auto' }}>
+                <ReportButton {...report} ownerId={item.author_id} />
+              </Box>
+            )}
           </Stack>
           {note !== '' && (
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note}</Typography>
