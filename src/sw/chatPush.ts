@@ -62,12 +62,13 @@ export function registerChatPush(): void {
         const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
         const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
         if (open) {
-          try {
-            // navigate() needs a window this worker controls; an uncontrolled one opens a new window.
-            await (await open.focus()).navigate(url);
-            return;
-          } catch (error) {
-            console.warn('Chat push: could not navigate the open window', error);
+          // Both start inside the click's window-interaction allowance. Focus is best effort (a
+          // browser may refuse it); navigate() needs a window this worker controls, and when it
+          // fails a new window opens instead.
+          const [, navigated] = await Promise.allSettled([open.focus(), open.navigate(url)]);
+          if (navigated.status === 'fulfilled' && navigated.value) return;
+          if (navigated.status === 'rejected') {
+            console.warn('Chat push: could not navigate the open window', navigated.reason);
           }
         }
         await self.clients.openWindow(url);
