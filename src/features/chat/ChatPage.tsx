@@ -1,11 +1,21 @@
 /**
  * `/chat/{user_id}` and `/chat/{user_id}/session/{session_id}` (SPEC §2, signed in): the
- * conversation, grouped by day, oldest at the top with older messages loaded on request; live
+ * conversation, grouped by day, oldest at the top with older pages loaded when the member scrolls
+ * up to them (or presses Load older), the message they were reading staying in place; live
  * while the channel is open (chatRuntime.ts), caught up by polling while it is not. What was read
  * before is kept on the device and shows offline; a message written offline shows as waiting and
  * is sent, in order, once, when the device is back online (chatWrites.ts). Opening marks read.
  */
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -31,6 +41,7 @@ function MessageBubble({ message, own, author }: { message: ShownMessage; own: b
     <Box
       component="li"
       data-testid="chat-message"
+      data-message-id={message.message_id}
       data-state={message.state}
       sx={{ display: 'flex', justifyContent: own ? 'flex-end' : 'flex-start' }}
     >
@@ -116,10 +127,63 @@ function Composer({ onSend }: { onSend: (text: string) => Promise<unknown> }) {
   );
 }
 
+/** Scrolling to within this distance of the oldest message shown loads the page before it. */
+const NEAR_TOP_PX = 300;
+
+/** The message element shown first in `list`, with where it is on screen now. */
+function firstShown(list: HTMLElement | null): { id: string; top: number } | null {
+  const first = list?.querySelector<HTMLElement>('[data-message-id]');
+  const id = first?.dataset.messageId;
+  return first && id ? { id, top: first.getBoundingClientRect().top } : null;
+}
+
+/**
+ * Loads older pages as the member scrolls up to the start of the conversation, and keeps the
+ * message that was first on screen where it was once they are added above it (the page, not a
+ * box, scrolls: the window's scroll moves by how far that message was pushed down).
+ */
+function useOlderOnScroll(
+  list: RefObject<HTMLElement | null>,
+  start: RefObject<HTMLElement | null>,
+  firstId: string | undefined,
+  canLoad: boolean,
+  loadOlder: () => void,
+) {
+  const anchor = useRef<{ id: string; top: number } | null>(null);
+  const loadKeepingPlace = useCallback(() => {
+    anchor.current = firstShown(list.current);
+    loadOlder();
+  }, [list, loadOlder]);
+
+  useLayoutEffect(() => {
+    const kept = anchor.current;
+    if (!kept || kept.id === firstId) return;
+    anchor.current = null;
+    const element = [...(list.current?.querySelectorAll<HTMLElement>('[data-message-id]') ?? [])].find(
+      (item) => item.dataset.messageId === kept.id,
+    );
+    if (element) window.scrollBy(0, element.getBoundingClientRect().top - kept.top);
+  }, [list, firstId]);
+
+  useEffect(() => {
+    if (!canLoad) return;
+    const onScroll = () => {
+      const edge = start.current?.getBoundingClientRect();
+      if (edge && edge.bottom > -NEAR_TOP_PX) loadKeepingPlace();
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [start, canLoad, loadKeepingPlace]);
+
+  return loadKeepingPlace;
+}
+
 export function ChatPage() {
   const { user_id: userId, session_id: sessionIdParam } = useParams();
   const chat = useConversation(userId, sessionIdParam);
   const listEnd = useRef<HTMLDivElement>(null);
+  const listStart = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLElement>(null);
   const ownerId = chat.ownerId ?? '';
   const groups = chat.messages ? conversationOf(chat.messages, chat.pending, ownerId) : [];
   const shownCount = groups.reduce((sum, group) => sum + group.messages.length, 0);
@@ -141,6 +205,15 @@ export function ChatPage() {
   useLayoutEffect(() => {
     listEnd.current?.scrollIntoView?.({ block: 'end' });
   }, [lastId]);
+
+  const canLoadOlder = chat.more && chat.isOnline && !chat.loadingOlder;
+  const loadOlder = useOlderOnScroll(
+    list,
+    listStart,
+    groups[0]?.messages[0]?.message_id,
+    canLoadOlder,
+    chat.loadOlder,
+  );
 
   const heading = title ? formatMessage(chatTexts.conversationWith, { name: title }) : chatTexts.messagesList;
   return (
@@ -165,7 +238,7 @@ export function ChatPage() {
       {!chat.isOnline && <Alert severity="info">{chatTexts.pendingOffline}</Alert>}
       {chat.failure && chat.isOnline && <Alert severity="warning">{chat.failure}</Alert>}
       {chat.more && chat.isOnline && (
-        <Button onClick={chat.loadOlder} disabled={chat.loadingOlder} sx={{ alignSelf: 'center' }}>
+        <Button onClick={loadOlder} disabled={chat.loadingOlder} sx={{ alignSelf: 'center' }}>
           {chatTexts.loadOlder}
         </Button>
       )}
@@ -176,7 +249,8 @@ export function ChatPage() {
           {chat.isOnline || chat.sessionId === null ? chatTexts.noMessages : chatTexts.conversationOffline}
         </Typography>
       ) : (
-        <Box aria-label={chatTexts.messagesList} component="section">
+        <Box aria-label={chatTexts.messagesList} component="section" ref={list}>
+          <div ref={listStart} />
           {groups.map((group) => (
             <Box key={group.day} component="section" aria-label={group.title}>
               <Typography

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatSession } from '@contract/chat';
 import { messages } from '@contract/messages';
 import { db } from '../../db/db';
@@ -147,5 +147,91 @@ describe('/chat/:user_id/session/:session_id', () => {
     const pending = await pendingMessages(db, ME);
     expect(pending).toMatchObject([{ target: SESSION, message: 'Written offline' }]);
     expect(network.sent.filter((request) => request.path.startsWith('chats'))).toEqual([]);
+  });
+});
+
+describe('older messages', () => {
+  /** A conversation of 5 on the server, pages of 2 newest first (before = the oldest shown's cursor). */
+  function pagedNetwork(): FakeNetwork {
+    const network = chatNetwork();
+    const all = [1, 2, 3, 4, 5].map((n) => aMessage(`m-${n}`, n % 2 ? ROBIN : ME, `Message ${n}`, n));
+    network.on('GET', 'chats', {
+      body: {
+        status: 'success',
+        sessions: [{ ...session, last_message: all[4], unread: 0, last_read: 'm-5', last_mod: 5 }],
+        more: false,
+        last_mod: 5,
+        total_unreads: 0,
+      },
+    });
+    network.on('GET', `chats/${SESSION}/messages`, (request) => {
+      const query = new URL(request.path, 'http://x').searchParams;
+      if (query.has('last_mod')) {
+        return { body: { status: 'success', session_id: SESSION, messages: [], more: false, last_mod: 5 } };
+      }
+      const before = Number(query.get('before') ?? Infinity);
+      const older = all.filter((message) => message.last_mod < before);
+      const page = older.slice(-2);
+      return {
+        body: { status: 'success', session_id: SESSION, messages: page, more: older.length > 2, last_mod: 5 },
+      };
+    });
+    return network;
+  }
+
+  // happy-dom lays nothing out: each message is given 200 px, stacked in document order from the
+  // top of the page (anything else sits at the top, 0 px high), so where a message is on screen
+  // depends on the page's scroll, as in a browser.
+  beforeEach(() => {
+    document.documentElement.scrollTop = 0;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const index = [...document.querySelectorAll('[data-message-id]')].indexOf(this);
+      const top = Math.max(0, index) * 200 - document.documentElement.scrollTop;
+      return DOMRect.fromRect({ x: 0, y: top, width: 300, height: index < 0 ? 0 : 200 });
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const shownTexts = () => screen.getAllByTestId('chat-message').map((item) => item.textContent ?? '');
+  const topOf = (text: string) => screen.getByText(text).closest('li')!.getBoundingClientRect().top;
+
+  it('scrolling up to the start loads the page before it, keeping the message read in place', async () => {
+    const { network } = renderAt(`/chat/${ROBIN}/session/${SESSION}`, true, pagedNetwork());
+    await waitFor(() =>
+      expect(shownTexts()).toEqual([
+        expect.stringContaining('Message 4'),
+        expect.stringContaining('Message 5'),
+      ]),
+    );
+    const before = topOf('Message 4');
+    // The server said older ones remain (the button is the keyboard's way to them).
+    await screen.findByRole('button', { name: chatTexts.loadOlder });
+
+    fireEvent.scroll(window);
+    await waitFor(() => expect(shownTexts()).toHaveLength(4));
+    expect(shownTexts()[0]).toContain('Message 2');
+    expect(network.sent.some((request) => request.path.includes('before=4'))).toBe(true);
+    // Two messages (400 px) came above it: the page scrolled by as much, so it did not move, and
+    // the start is now out of reach until the member scrolls up again.
+    await waitFor(() => expect(document.documentElement.scrollTop).toBe(400));
+    expect(topOf('Message 4')).toBe(before);
+
+    expect(shownTexts()).toHaveLength(4);
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: chatTexts.loadOlder }).disabled).toBe(
+        false,
+      ),
+    );
+    // The member scrolls up by one message: the start is near again.
+    document.documentElement.scrollTop = 200;
+    const reading = topOf('Message 2');
+    fireEvent.scroll(window);
+    await waitFor(() => expect(shownTexts()).toHaveLength(5));
+    expect(topOf('Message 2')).toBe(reading);
+    // Nothing older remains: no more requests, and no button to ask.
+    const asked = network.sent.filter((request) => request.path.includes('before=')).length;
+    fireEvent.scroll(window);
+    expect(screen.queryByRole('button', { name: chatTexts.loadOlder })).toBeNull();
+    expect(network.sent.filter((request) => request.path.includes('before='))).toHaveLength(asked);
   });
 });

@@ -4,7 +4,7 @@
  * holds and never waits on the network, so it is the same page offline, showing what was kept.
  * While the live channel is down an open conversation catches up every CONVERSATION_POLL_MS.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ChatMember } from '@contract/chat';
 import { apiClientFrom } from '../../api/baseQuery';
@@ -166,14 +166,20 @@ export function useConversation(userId: string | undefined, routeSessionId: stri
     void dispatch(readUpTo(ownerId, sessionId, newest.message_id)).catch(() => undefined);
   }, [dispatch, ownerId, isOnline, sessionId, newest, lastRead, keptSession?.unread]);
 
+  // One older page at a time: scroll events come faster than the state that disables them.
+  const olderInFlight = useRef(false);
   const loadOlder = useCallback(() => {
     const first = messages?.[0];
-    if (!ownerId || !sessionId || !first) return;
+    if (!ownerId || !sessionId || !first || olderInFlight.current) return;
+    olderInFlight.current = true;
     setLoadingOlder(true);
     dispatch(loadConversation(ownerId, sessionId, first.last_mod))
       .then((page) => setFetched((previous) => (previous ? { ...previous, more: page.more } : previous)))
       .catch((error: unknown) => setFailure(errorText(error)))
-      .finally(() => setLoadingOlder(false));
+      .finally(() => {
+        olderInFlight.current = false;
+        setLoadingOlder(false);
+      });
   }, [dispatch, messages, ownerId, sessionId]);
 
   const sendMessage = useCallback(
