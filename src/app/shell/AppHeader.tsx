@@ -2,7 +2,8 @@
  * The app bar, compact so that nothing in it is ever cut short on a 360 px phone: a Menu button to
  * /menu where no side menu shows (narrow screens, and the paths that hide it), the product mark
  * (home), and the account actions — Sign In / Sign Up when signed out; the unsynced counter, the
- * avatar (to the profile) and Logout when signed in. Below the `sm` breakpoint the Menu button and
+ * unread-messages badge (to /chat-sessions, where no side menu carries it), the avatar (to the
+ * profile) and Logout when signed in. Below the `sm` breakpoint the Menu button and
  * the home link are icons and Logout moves to the menu; the nickname shows beside the avatar from
  * `md` on. Every icon keeps its name for assistive technology (and the nickname stays in the bar's
  * text). It re-renders on the session slice's login/logout events, which is how the menu refreshes
@@ -19,7 +20,7 @@ import { formatMessage, messages } from '@contract/messages';
 import { product } from '@config/product';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { selectUser } from '../sessionSlice';
-import { uiActions } from '../uiSlice';
+import { selectUnreadMessages, uiActions } from '../uiSlice';
 
 // R10: the unsynced counter, lazily: it reads Dexie, which the first route does not carry.
 const UnsyncedStatus = lazy(() => import('../../features/sync/UnsyncedStatus'));
@@ -30,6 +31,62 @@ function MenuGlyph() {
     <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
       <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
     </svg>
+  );
+}
+
+/** Material's "chat" icon drawn inline, like the menu glyph. */
+function ChatGlyph() {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+      <path d="M20 2H4c-1.1 0-1.99.9-1.99 2L2 22l4-4h14c1.1 0 2-.9 2-2V4c0-1.1-.9-2-2-2M6 9h12v2H6zm8 5H6v-2h8zm4-6H6V6h12z" />
+    </svg>
+  );
+}
+
+/**
+ * The unread chat messages (SPEC §2: the badge opens /chat-sessions), counted by the chat domain's
+ * live channel and 60 s poll into the ui slice. A plain count bubble rather than Material's Badge,
+ * which the first route does not carry (P6).
+ */
+function UnreadMessagesLink({ display }: { display: { md: 'none' } | undefined }) {
+  const unread = useAppSelector(selectUnreadMessages);
+  const name =
+    unread > 0 ? formatMessage(messages.unreadMessagesCount, { count: unread }) : messages.unreadMessages;
+  return (
+    <Button
+      color="inherit"
+      component={RouterLink}
+      to="/chat-sessions"
+      aria-label={name}
+      title={name}
+      sx={{ minWidth: 0, px: 1, flexShrink: 0, position: 'relative', display }}
+    >
+      <ChatGlyph />
+      {unread > 0 && (
+        <Box
+          component="span"
+          aria-hidden
+          data-testid="header-unread"
+          sx={{
+            position: 'absolute',
+            top: 2,
+            right: 0,
+            minWidth: 18,
+            height: 18,
+            px: 0.5,
+            borderRadius: 9,
+            bgcolor: 'error.main',
+            color: 'error.contrastText',
+            fontSize: 11,
+            fontWeight: 600,
+            lineHeight: '18px',
+            textAlign: 'center',
+          }}
+        >
+          {unread > 99 ? '99+' : unread}
+        </Box>
+      )}
+    </Button>
   );
 }
 
@@ -147,6 +204,10 @@ export function AppHeader({ menuLink = 'none' }: AppHeaderProps) {
             <Suspense fallback={null}>
               <UnsyncedStatus />
             </Suspense>
+            {/* Where the side menu shows, its account part carries the badge; /menu shows it too. */}
+            {menuLink !== 'none' && (
+              <UnreadMessagesLink display={menuLink === 'narrow' ? { md: 'none' } : undefined} />
+            )}
             <Button
               color="inherit"
               component={RouterLink}
