@@ -34,6 +34,7 @@ import { conversationOf, formatTime, sessionName, type ShownMessage } from './ch
 import { useConversation } from './chatHooks';
 import { chatTexts } from './chatTexts';
 import { discardPendingMessage } from './chatPageActions';
+import { PushPrompt } from './PushPrompt';
 
 function MessageBubble({ message, own, author }: { message: ShownMessage; own: boolean; author: string }) {
   const dispatch = useAppDispatch();
@@ -235,6 +236,7 @@ export function ChatPage() {
         </Typography>
         {chat.live && <Chip size="small" color="success" label={chatTexts.live} />}
       </Stack>
+      {chat.isOnline && <PushPrompt />}
       {!chat.isOnline && <Alert severity="info">{chatTexts.pendingOffline}</Alert>}
       {chat.failure && chat.isOnline && <Alert severity="warning">{chat.failure}</Alert>}
       {chat.more && chat.isOnline && (

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ChatSession } from '@contract/chat';
@@ -12,6 +12,7 @@ import { renderApp } from '../../test/renderApp';
 import { ChatPage } from './ChatPage';
 import { ChatSessionsPage } from './ChatSessionsPage';
 import { chatTexts } from './chatTexts';
+import { pushPromptAnswered } from './chatStore';
 import { pendingMessages } from './chatWrites';
 
 const signedIn = aSignedInSession();
@@ -233,5 +234,82 @@ describe('older messages', () => {
     fireEvent.scroll(window);
     expect(screen.queryByRole('button', { name: chatTexts.loadOlder })).toBeNull();
     expect(network.sent.filter((request) => request.path.includes('before='))).toHaveLength(asked);
+  });
+});
+
+describe('the push prompt in a conversation', () => {
+  // The browser's push machinery is a process boundary: a registration whose push manager
+  // subscribes, and a Notification permission the member grants when asked.
+  const endpoint = 'https://push.example.org/device-1';
+  let subscription: { endpoint: string; toJSON: () => unknown } | null;
+  const getSubscription = vi.fn(() => Promise.resolve(subscription));
+  const requestPermission = vi.fn(() => {
+    fakeNotification.permission = 'granted';
+    return Promise.resolve('granted');
+  });
+  const fakeNotification = { permission: 'default', requestPermission };
+
+  beforeEach(() => {
+    subscription = null;
+    fakeNotification.permission = 'default';
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', fakeNotification);
+    const pushManager = {
+      getSubscription,
+      subscribe: () => {
+        subscription = {
+          endpoint,
+          toJSON: () => ({ endpoint, keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } }),
+        };
+        return Promise.resolve(subscription);
+      },
+    };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: () => Promise.resolve({ pushManager }) },
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+    getSubscription.mockClear();
+    requestPermission.mockClear();
+  });
+
+  function pushNetwork(): FakeNetwork {
+    const network = chatNetwork();
+    network.on('GET', 'push/key', { body: { status: 'success', public_key: 'B'.repeat(87) } });
+    network.on('PUT', 'push/subscriptions', { body: { status: 'success' } });
+    return network;
+  }
+
+  it('Turn on asks permission from the click and subscribes this device', async () => {
+    const { network } = renderAt(`/chat/${ROBIN}/session/${SESSION}`, true, pushNetwork());
+    const turnOn = await screen.findByRole('button', { name: chatTexts.pushTurnOn });
+    expect(requestPermission).not.toHaveBeenCalled();
+    fireEvent.click(turnOn);
+    await waitFor(() => expect(screen.queryByText(chatTexts.pushPrompt)).toBeNull());
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    const put = network.sent.find((request) => request.path === 'push/subscriptions');
+    expect(put?.body).toMatchObject({ endpoint });
+  });
+
+  it('Not now puts it away for good on this device', async () => {
+    renderAt(`/chat/${ROBIN}/session/${SESSION}`, true, pushNetwork());
+    fireEvent.click(await screen.findByRole('button', { name: chatTexts.pushNotNow }));
+    expect(screen.queryByText(chatTexts.pushPrompt)).toBeNull();
+    await waitFor(async () => expect(await pushPromptAnswered(db, ME)).toBe(true));
+    expect(requestPermission).not.toHaveBeenCalled();
+    cleanup();
+
+    getSubscription.mockClear();
+    renderAt(`/chat/${ROBIN}/session/${SESSION}`, true, pushNetwork());
+    expect(await screen.findByText('Osprey over the lake')).toBeTruthy();
+    // The prompt's check has run (it asks the device's subscription first) and said no.
+    await waitFor(() => expect(getSubscription).toHaveBeenCalled());
+    await act(async () => {
+      await pushPromptAnswered(db, ME);
+    });
+    expect(screen.queryByText(chatTexts.pushPrompt)).toBeNull();
   });
 });

@@ -9,16 +9,10 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { messages } from '@contract/messages';
-import { apiClientFrom } from '../../api/baseQuery';
 import { useAppDispatch } from '../../app/hooks';
-import type { AppThunk } from '../../app/thunk';
 import { chatTexts } from './chatTexts';
-import { currentSubscription, pushSupported, subscribePush, unsubscribePush } from './pushSubscription';
-
-const toggle =
-  (on: boolean): AppThunk<Promise<void>> =>
-  (_dispatch, _getState, extra) =>
-    on ? subscribePush(apiClientFrom(extra), chatTexts.pushBlocked) : unsubscribePush(apiClientFrom(extra));
+import { pushTurned } from './pushActions';
+import { currentSubscription, pushSupported } from './pushSubscription';
 
 export function PushSwitch() {
   const dispatch = useAppDispatch();
@@ -42,7 +36,7 @@ export function PushSwitch() {
   const change = (on: boolean) => {
     setBusy(true);
     setError(null);
-    dispatch(toggle(on))
+    dispatch(pushTurned(on))
       .then(() => setSubscribed(on))
       .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
       .finally(() => setBusy(false));

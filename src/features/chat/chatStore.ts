@@ -132,3 +132,14 @@ export function messagesOnDevice(
     .between([ownerId, sessionId, -Infinity], [ownerId, sessionId, Infinity])
     .toArray();
 }
+
+/** Where this device keeps that its member answered the in-chat push prompt (`meta`). */
+const pushPromptKey = (ownerId: string) => `chat_push_prompt_answered:${ownerId}`;
+
+export async function pushPromptAnswered(db: FieldmarkDB, ownerId: string): Promise<boolean> {
+  return (await db.meta.get(pushPromptKey(ownerId)))?.value === true;
+}
+
+export async function answerPushPrompt(db: FieldmarkDB, ownerId: string): Promise<void> {
+  await db.meta.put({ key: pushPromptKey(ownerId), value: true });
+}

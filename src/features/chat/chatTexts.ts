@@ -29,4 +29,5 @@ export const chatTexts = {
   pushBlocked: 'Notifications are blocked for this site in the browser’s settings.',
   pushPrompt: 'Get a notification when someone writes to you?',
   pushTurnOn: 'Turn on',
+  pushNotNow: 'Not now',
 } as const;
