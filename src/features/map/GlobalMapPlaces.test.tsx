@@ -7,25 +7,9 @@ import { placeTexts } from '@contract/placeTexts';
 import { formatMessage } from '@contract/messages';
 import { db } from '../../db/db';
 import { renderApp } from '../../test/renderApp';
+import { kruger, yosemite } from '../places/testPlaces';
 import { GlobalMapPage } from './GlobalMapPage';
 
-function aPlace(id: string, name: string, latitude: number, longitude: number): Hotspot {
-  return {
-    hotspot_id: id,
-    name,
-    description: 'Demo entry.',
-    location_id: null,
-    location_name: null,
-    latitude,
-    longitude,
-    radius_km: 35,
-    has_boundary: false,
-    habitat: [],
-    likes: 0,
-    rating: null,
-    ratings: 0,
-  };
-}
 const keep = (place: Hotspot) => db.places.put({ ...place, id: place.hotspot_id, kept: 1 });
 
 beforeAll(async () => {
@@ -38,11 +22,11 @@ beforeEach(async () => {
 
 describe("/global-map's places layer", () => {
   it('shows the places the device keeps, offline, and follows the device as places arrive', async () => {
-    await keep(aPlace('kruger-national-park', 'Kruger National Park', -23.99, 31.55));
+    await keep(kruger);
     renderApp(<GlobalMapPage />, { preloadedState: { network: { isOnline: false } } });
     expect(await screen.findByText(placeTexts.onePlaceOnMap)).toBeTruthy();
 
-    await act(() => keep(aPlace('yosemite-national-park', 'Yosemite National Park', 37.85, -119.55)));
+    await act(() => keep(yosemite));
     expect(await screen.findByText(formatMessage(placeTexts.placesOnMap, { count: 2 }))).toBeTruthy();
   });
 

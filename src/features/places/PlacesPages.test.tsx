@@ -3,7 +3,6 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Hotspot } from '@contract/places';
 import { placeTexts } from '@contract/placeTexts';
 import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
@@ -14,37 +13,12 @@ import { FieldGuidesPage } from '../fieldguides/FieldGuidesPage';
 import { LocationsPage } from './LocationsPage';
 import { PlaceOverviewPage } from './PlaceOverviewPage';
 import { rememberPosition } from './placesHooks';
+import { kruger, yosemite } from './testPlaces';
 import { WhereToSeeIt } from './WhereToSeeIt';
 
 const signedIn = aSignedInSession();
 const WREN = signedIn.user!.user_id;
 
-/** Two of the demo places as the server answers them (server/plugins/app/places/seed.ts). */
-function aPlace(id: string, name: string, lat: number, lng: number, extra: Partial<Hotspot> = {}): Hotspot {
-  return {
-    hotspot_id: id,
-    name,
-    description: 'Demo entry.',
-    location_id: null,
-    location_name: null,
-    latitude: lat,
-    longitude: lng,
-    radius_km: 35,
-    has_boundary: false,
-    habitat: [],
-    likes: 0,
-    rating: null,
-    ratings: 0,
-    ...extra,
-  };
-}
-const kruger = aPlace('kruger-national-park', 'Kruger National Park', -23.99, 31.55, {
-  radius_km: 90,
-  habitat: ['savanna', 'woodland', 'riverine'],
-  location_id: 'ZAF-1209',
-  location_name: 'Limpopo',
-});
-const yosemite = aPlace('yosemite-national-park', 'Yosemite National Park', 37.85, -119.55, { likes: 3 });
 const GUIDE_ID = '0b4f7a52-6a0e-4c1c-9f3e-2f6d1f0e9a11';
 
 function placesNetwork(): FakeNetwork {

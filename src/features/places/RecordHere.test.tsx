@@ -5,7 +5,6 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
-import type { Hotspot } from '@contract/places';
 import { placeTexts } from '@contract/placeTexts';
 import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
@@ -13,24 +12,10 @@ import { fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { observationRoutes } from '../observations';
 import { PlaceOverviewPage } from './PlaceOverviewPage';
+import { kruger } from './testPlaces';
 
 const session = aSignedInSession();
 const MEMBER = session.user!.user_id;
-const kruger: Hotspot = {
-  hotspot_id: 'kruger-national-park',
-  name: 'Kruger National Park',
-  description: 'Demo entry.',
-  location_id: null,
-  location_name: null,
-  latitude: -23.99,
-  longitude: 31.55,
-  radius_km: 90,
-  has_boundary: false,
-  habitat: [],
-  likes: 0,
-  rating: null,
-  ratings: 0,
-};
 
 /** The place page and the recording form, offline: only what the device keeps answers. */
 function renderOffline(isSignedIn: boolean) {

@@ -2,30 +2,20 @@
 import 'fake-indexeddb/auto';
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Hotspot } from '@contract/places';
 import type { SyncRecord } from '@contract/sync';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { db } from '../../db/db';
 import { fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { kruger } from './testPlaces';
 
-const kruger: Hotspot = {
-  hotspot_id: 'kruger-national-park',
-  name: 'Kruger National Park',
-  description: 'Demo entry.',
-  location_id: 'ZAF-1209',
-  location_name: 'Limpopo',
-  latitude: -23.99,
-  longitude: 31.55,
-  radius_km: 90,
-  has_boundary: false,
-  boundary: null,
-  habitat: [],
-  likes: 0,
-  rating: null,
-  ratings: 0,
+const record: SyncRecord = {
+  id: kruger.hotspot_id,
+  mod: 1,
+  rev: '7_server',
+  deleted: false,
+  data: { ...kruger, boundary: null },
 };
-const record: SyncRecord = { id: kruger.hotspot_id, mod: 1, rev: '7_server', deleted: false, data: kruger };
 const southAfrica = { location_id: 'ZAF', name: 'South Africa', parent_location: [] };
 const unitedStates = { location_id: 'USA', name: 'United States of America', parent_location: [] };
 
