@@ -17,6 +17,7 @@ import { messages } from '@contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { recordPath } from '../observations';
+import { ReportButton } from '../reports/embeds';
 import { useGetMediaMetaQuery } from './mediaApi';
 import { useLocalPhoto } from './mediaQueries';
 import { PhotoDiscussion } from './PhotoDiscussion';
@@ -75,6 +76,20 @@ function ImageView({ mediaId, observationId }: { mediaId: string; observationId:
         >
           {labels.imageViewOpenSighting}
         </Button>
+      )}
+      {server && (
+        // Another member's photo, and the public sighting it belongs to, can be reported (issue 18).
+        <Stack direction="row" spacing={1}>
+          <ReportButton section="photo" id={mediaId} what="photo" ownerId={server.media.user_id} />
+          {server.media.observation_id && (
+            <ReportButton
+              section="observation"
+              id={server.media.observation_id}
+              what="sighting"
+              ownerId={server.media.user_id}
+            />
+          )}
+        </Stack>
       )}
       {meta.isLoading && <CircularProgress aria-label={messages.loading} />}
       <PhotoDiscussion mediaId={mediaId} ownerId={local?.sighting?.user_id ?? null} />
