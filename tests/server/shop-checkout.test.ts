@@ -4,8 +4,6 @@
  * one wins), the embedded TEST gateway, and Stripe Checkout with Stripe's HTTP API stubbed at the
  * boundary and webhooks signed by the library's own test helper. A replayed outcome settles once.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse, OrderResponse, PaymentResponse, ProductResponse } from '@contract/shop';
 import type { StripeCheckout } from '../../server/plugins/app/shop/payments';
@@ -19,7 +17,7 @@ import {
   type TestApp,
   callApi,
 } from './helpers';
-import { logbookInput } from './shop-helpers';
+import { appWithStripeStub, logbookInput, type StripeRequest } from './shop-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -234,46 +232,21 @@ describe('payment with the embedded TEST gateway', () => {
 
 describe('payment with Stripe Checkout (the HTTP API stubbed at the boundary)', () => {
   let s: TestApp;
-  let stub: Server;
-  const sessions: Record<string, string>[] = [];
+  let sessions: StripeRequest[];
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    stub = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const fields = Object.fromEntries(new URLSearchParams(body));
-        sessions.push({ path: request.url ?? '', auth: request.headers.authorization ?? '', ...fields });
-        response.setHeader('content-type', 'application/json');
-        response.end(
-          JSON.stringify({
-            id: `cs_test_${sessions.length}`,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.test/pay/cs_test_${sessions.length}`,
-            client_reference_id: fields.client_reference_id,
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    const port = (stub.address() as AddressInfo).port;
-    s = await buildTestApp({
-      shop: {
-        paymentProvider: 'stripe',
-        stripe: {
-          secretKey: 'sk_test_fieldmark',
-          webhookSecret: 'whsec_fieldmark',
-          apiUrl: `http://127.0.0.1:${port}`,
-        },
-        activationRateLimit: { max: 1000, timeWindowMs: 60_000 },
+    const stub = await appWithStripeStub(({ fields }, n) => ({
+      body: {
+        id: `cs_test_${n}`,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/pay/cs_test_${n}`,
+        client_reference_id: fields.client_reference_id,
       },
-    });
-    await createLocation(s, { id: 'XT', name: 'Testland' });
+    }));
+    ({ app: s, requests: sessions, close } = stub);
   }, 300_000);
-  afterAll(async () => {
-    await s.close();
-    await new Promise((resolve) => stub.close(resolve));
-  });
+  afterAll(() => close());
 
   it('creates a Checkout Session at server prices and fulfils once on the signed webhook', async () => {
     const adminToken = (await signIn(s, await createMember(s, { roles: ['member', 'admin'] }))).auth_token;
@@ -291,9 +264,11 @@ describe('payment with Stripe Checkout (the HTTP API stubbed at the boundary)', 
     expect(sessions[0]).toMatchObject({
       path: '/v1/checkout/sessions',
       auth: 'Bearer sk_test_fieldmark',
-      client_reference_id: order.transaction_id,
-      'line_items[0][price_data][unit_amount]': '1500',
-      'line_items[0][price_data][currency]': 'usd',
+      fields: {
+        client_reference_id: order.transaction_id,
+        'line_items[0][price_data][unit_amount]': '1500',
+        'line_items[0][price_data][currency]': 'usd',
+      },
     });
     expect(
       (await s.app.inject({ method: 'GET', url: api(`/commerce/test_gateway/${order.transaction_id}`) }))

@@ -6,8 +6,6 @@
  * session's PaymentIntent (Stripe's HTTP API stubbed at the boundary). Members get 403 on every
  * admin call.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeBatchesResponse } from '@contract/logbooks';
 import type {
@@ -20,7 +18,7 @@ import type {
 } from '@contract/shop';
 import type { StripeCheckout } from '../../server/plugins/app/shop/payments';
 import { api, buildTestApp, callApi, createLocation, createMember, signIn, type TestApp } from './helpers';
-import { logbookInput } from './shop-helpers';
+import { appWithStripeStub, logbookInput, type StripeRequest } from './shop-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -229,64 +227,32 @@ describe('activation code batches for admins', () => {
 
 describe('refunds with Stripe (the HTTP API stubbed at the boundary)', () => {
   let s: TestApp;
-  let stub: Server;
-  const requests: { method: string; path: string; fields: Record<string, string>; key: string }[] = [];
+  let requests: StripeRequest[];
+  let close: () => Promise<void>;
   let refundAnswers = 200;
 
   beforeAll(async () => {
-    stub = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const path = request.url ?? '';
-        requests.push({
-          method: request.method ?? '',
-          path,
-          fields: Object.fromEntries(new URLSearchParams(body)),
-          key: String(request.headers['idempotency-key'] ?? ''),
-        });
-        response.setHeader('content-type', 'application/json');
-        if (path.startsWith('/v1/refunds')) {
-          response.statusCode = refundAnswers;
-          response.end(
-            JSON.stringify(
-              refundAnswers === 200
-                ? { id: 're_test_1', object: 'refund', status: 'succeeded' }
-                : { error: { type: 'invalid_request_error', message: 'charge already refunded' } },
-            ),
-          );
-          return;
-        }
-        const session = path.match(/^\/v1\/checkout\/sessions\/(cs_[a-z_0-9]+)/)?.[1] ?? 'cs_test_1';
-        response.end(
-          JSON.stringify({
-            id: session,
-            object: 'checkout.session',
-            url: `https://checkout.stripe.test/pay/${session}`,
-            payment_intent: 'pi_test_1',
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-    const port = (stub.address() as AddressInfo).port;
-    s = await buildTestApp({
-      shop: {
-        paymentProvider: 'stripe',
-        stripe: {
-          secretKey: 'sk_test_fieldmark',
-          webhookSecret: 'whsec_fieldmark',
-          apiUrl: `http://127.0.0.1:${port}`,
+    const stub = await appWithStripeStub(({ path }) => {
+      if (path.startsWith('/v1/refunds'))
+        return refundAnswers === 200
+          ? { body: { id: 're_test_1', object: 'refund', status: 'succeeded' } }
+          : {
+              status: refundAnswers,
+              body: { error: { type: 'invalid_request_error', message: 'charge already refunded' } },
+            };
+      const session = /^\/v1\/checkout\/sessions\/(cs_[a-z_0-9]+)/.exec(path)?.[1] ?? 'cs_test_1';
+      return {
+        body: {
+          id: session,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/pay/${session}`,
+          payment_intent: 'pi_test_1',
         },
-        activationRateLimit: { max: 1000, timeWindowMs: 60_000 },
-      },
+      };
     });
-    await createLocation(s, { id: 'XT', name: 'Testland' });
+    ({ app: s, requests, close } = stub);
   }, 300_000);
-  afterAll(async () => {
-    await s.close();
-    await new Promise((resolve) => stub.close(resolve));
-  });
+  afterAll(() => close());
 
   it("refunds the session's PaymentIntent once; a provider refusal changes nothing (502)", async () => {
     const adminToken = (await signIn(s, await createMember(s, { roles: ['member', 'admin'] }))).auth_token;

@@ -11,17 +11,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
 import { shopTexts as texts } from '@contract/shopTexts';
-import { reasonOf } from './parts';
+import { MerchantTable, reasonOf } from './parts';
 import {
   useBatchCsvMutation,
   useListCodeBatchesQuery,
@@ -139,57 +135,50 @@ export function MerchantCodeBatches() {
     <Stack spacing={3}>
       <PrintCodes />
       {csvState.error && <Alert severity="error">{reasonOf(csvState.error)}</Alert>}
-      {answer.error ? (
-        <Alert severity="error">{reasonOf(answer.error)}</Alert>
-      ) : !batches ? (
-        <CircularProgress aria-label={messages.loading} />
-      ) : batches.length === 0 ? (
-        <Typography>{texts.noBatches}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={texts.batchesTable}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{texts.colBatch}</TableCell>
-                <TableCell>{texts.colLogbook}</TableCell>
-                <TableCell>{texts.colDate}</TableCell>
-                <TableCell align="right">{texts.colCodes}</TableCell>
-                <TableCell align="right">{texts.colRedeemed}</TableCell>
-                <TableCell>{texts.csv}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {batches.map((batch) => (
-                <TableRow key={`${batch.product_id}/${batch.batch}`}>
-                  <TableCell>{batch.batch}</TableCell>
-                  <TableCell>{batch.product_name}</TableCell>
-                  <TableCell>{batch.created_at.slice(0, 10)}</TableCell>
-                  <TableCell align="right">{batch.codes}</TableCell>
-                  <TableCell align="right">{batch.redeemed}</TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      aria-label={formatMessage(texts.downloadCsv, {
-                        batch: `${batch.product_name} ${batch.batch}`,
-                      })}
-                      onClick={() =>
-                        void fetchCsv({ product_id: batch.product_id, batch: batch.batch })
-                          .unwrap()
-                          .then(
-                            (csv) => downloadCsv(csv.csv, fileName(batch.product_name, batch.batch)),
-                            () => undefined,
-                          )
-                      }
-                    >
-                      {texts.csv}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <MerchantTable
+        error={answer.error}
+        rows={batches}
+        empty={texts.noBatches}
+        label={texts.batchesTable}
+        columns={[
+          texts.colBatch,
+          texts.colLogbook,
+          texts.colDate,
+          { text: texts.colCodes, align: 'right' },
+          { text: texts.colRedeemed, align: 'right' },
+          texts.csv,
+        ]}
+      >
+        {(rows) =>
+          rows.map((batch) => (
+            <TableRow key={`${batch.product_id}/${batch.batch}`}>
+              <TableCell>{batch.batch}</TableCell>
+              <TableCell>{batch.product_name}</TableCell>
+              <TableCell>{batch.created_at.slice(0, 10)}</TableCell>
+              <TableCell align="right">{batch.codes}</TableCell>
+              <TableCell align="right">{batch.redeemed}</TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  aria-label={formatMessage(texts.downloadCsv, {
+                    batch: `${batch.product_name} ${batch.batch}`,
+                  })}
+                  onClick={() =>
+                    void fetchCsv({ product_id: batch.product_id, batch: batch.batch })
+                      .unwrap()
+                      .then(
+                        (csv) => downloadCsv(csv.csv, fileName(batch.product_name, batch.batch)),
+                        () => undefined,
+                      )
+                  }
+                >
+                  {texts.csv}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </MerchantTable>
     </Stack>
   );
 }

@@ -8,18 +8,13 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
 import type { Discount } from '@contract/shop';
 import { shopTexts as texts } from '@contract/shopTexts';
 import {
@@ -29,7 +24,7 @@ import {
   type DiscountProblems,
 } from './discountForm';
 import { formatMoney } from './money';
-import { reasonOf } from './parts';
+import { MerchantTable, reasonOf } from './parts';
 import { useCreateDiscountMutation, useEndDiscountMutation, useListDiscountsQuery } from './shopApi';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -141,55 +136,48 @@ export function MerchantDiscounts() {
     <Stack spacing={3}>
       <NewDiscount />
       {ending.error && <Alert severity="error">{reasonOf(ending.error)}</Alert>}
-      {answer.error ? (
-        <Alert severity="error">{reasonOf(answer.error)}</Alert>
-      ) : !discounts ? (
-        <CircularProgress aria-label={messages.loading} />
-      ) : discounts.length === 0 ? (
-        <Typography>{texts.noDiscounts}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={texts.discountsTable}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{texts.colCode}</TableCell>
-                <TableCell>{texts.colOff}</TableCell>
-                <TableCell>{texts.colValid}</TableCell>
-                <TableCell align="right">{texts.colUses}</TableCell>
-                <TableCell>{texts.colStatus}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {discounts.map((discount) => (
-                <TableRow key={discount.code}>
-                  <TableCell>{discount.code}</TableCell>
-                  <TableCell>{offText(discount)}</TableCell>
-                  <TableCell>{validText(discount)}</TableCell>
-                  <TableCell align="right">
-                    {discount.max_uses === null
-                      ? discount.uses
-                      : formatMessage(texts.usesOf, { uses: discount.uses, max: discount.max_uses })}
-                  </TableCell>
-                  <TableCell>
-                    {discount.valid_until !== null && discount.valid_until <= now ? (
-                      texts.ended
-                    ) : (
-                      <Button
-                        size="small"
-                        aria-label={formatMessage(texts.endCode, { code: discount.code })}
-                        disabled={ending.isLoading}
-                        onClick={() => void end(discount.code)}
-                      >
-                        {texts.endNow}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <MerchantTable
+        error={answer.error}
+        rows={discounts}
+        empty={texts.noDiscounts}
+        label={texts.discountsTable}
+        columns={[
+          texts.colCode,
+          texts.colOff,
+          texts.colValid,
+          { text: texts.colUses, align: 'right' },
+          texts.colStatus,
+        ]}
+      >
+        {(rows) =>
+          rows.map((discount) => (
+            <TableRow key={discount.code}>
+              <TableCell>{discount.code}</TableCell>
+              <TableCell>{offText(discount)}</TableCell>
+              <TableCell>{validText(discount)}</TableCell>
+              <TableCell align="right">
+                {discount.max_uses === null
+                  ? discount.uses
+                  : formatMessage(texts.usesOf, { uses: discount.uses, max: discount.max_uses })}
+              </TableCell>
+              <TableCell>
+                {discount.valid_until !== null && discount.valid_until <= now ? (
+                  texts.ended
+                ) : (
+                  <Button
+                    size="small"
+                    aria-label={formatMessage(texts.endCode, { code: discount.code })}
+                    disabled={ending.isLoading}
+                    onClick={() => void end(discount.code)}
+                  >
+                    {texts.endNow}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </MerchantTable>
     </Stack>
   );
 }

@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,21 +14,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatMessage, messages } from '@contract/messages';
+import { formatMessage } from '@contract/messages';
 import { ORDER_STATUSES, REFUNDABLE_STATUSES, type MerchantOrder, type OrderStatus } from '@contract/shop';
 import { shopTexts as texts } from '@contract/shopTexts';
 import { formatMoney } from './money';
 import { orderDate, statusText } from './orderStatus';
-import { reasonOf } from './parts';
+import { MerchantTable, reasonOf } from './parts';
 import { useListMerchantOrdersQuery, useRefundOrderMutation } from './shopApi';
 
 const PAGE = 25;
@@ -101,75 +96,20 @@ export function MerchantOrders() {
           </MenuItem>
         ))}
       </TextField>
-      {answer.error ? (
-        <Alert severity="error">{reasonOf(answer.error)}</Alert>
-      ) : !orders ? (
-        <CircularProgress aria-label={messages.loading} />
-      ) : orders.length === 0 ? (
-        <Typography>{texts.noMerchantOrders}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={texts.ordersTable}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{texts.colDate}</TableCell>
-                <TableCell>{texts.colBuyer}</TableCell>
-                <TableCell>{texts.colItems}</TableCell>
-                <TableCell align="right">{texts.colTotal}</TableCell>
-                <TableCell>{texts.colStatus}</TableCell>
-                <TableCell>{texts.colHistory}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {orders.map((order) => (
-                <TableRow key={order.transaction_id}>
-                  <TableCell>{orderDate(order.created_at)}</TableCell>
-                  <TableCell>
-                    {order.contact.name}
-                    <Typography variant="body2" color="text.secondary">
-                      {order.contact.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ')}
-                    {order.discount_code && (
-                      <Typography variant="body2" color="text.secondary">
-                        {formatMessage(texts.discountLine, { code: order.discount_code })}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{formatMoney(order.total_minor, order.currency)}</TableCell>
-                  <TableCell>
-                    {statusText(order.status)}
-                    {REFUNDABLE_STATUSES.includes(order.status) && (
-                      <Button
-                        size="small"
-                        color="error"
-                        aria-label={formatMessage(texts.refundOf, {
-                          date: orderDate(order.created_at),
-                          name: order.contact.name,
-                        })}
-                        onClick={() => setRefunding(order)}
-                        sx={{ display: 'block' }}
-                      >
-                        {texts.refund}
-                      </Button>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Typography variant="body2" component="ol" sx={{ m: 0, pl: 2 }}>
-                      {order.events.map((event, i) => (
-                        <li key={i}>
-                          {orderDate(event.created_at)}: {statusText(event.to_status as OrderStatus)} (
-                          {event.source})
-                        </li>
-                      ))}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+      <MerchantTable
+        error={answer.error}
+        rows={orders}
+        empty={texts.noMerchantOrders}
+        label={texts.ordersTable}
+        columns={[
+          texts.colDate,
+          texts.colBuyer,
+          texts.colItems,
+          { text: texts.colTotal, align: 'right' },
+          texts.colStatus,
+          texts.colHistory,
+        ]}
+        footer={
           <TablePagination
             component="div"
             count={answer.data?.total ?? 0}
@@ -178,8 +118,58 @@ export function MerchantOrders() {
             rowsPerPage={PAGE}
             rowsPerPageOptions={[PAGE]}
           />
-        </TableContainer>
-      )}
+        }
+      >
+        {(rows) =>
+          rows.map((order) => (
+            <TableRow key={order.transaction_id}>
+              <TableCell>{orderDate(order.created_at)}</TableCell>
+              <TableCell>
+                {order.contact.name}
+                <Typography variant="body2" color="text.secondary">
+                  {order.contact.email}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                {order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ')}
+                {order.discount_code && (
+                  <Typography variant="body2" color="text.secondary">
+                    {formatMessage(texts.discountLine, { code: order.discount_code })}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell align="right">{formatMoney(order.total_minor, order.currency)}</TableCell>
+              <TableCell>
+                {statusText(order.status)}
+                {REFUNDABLE_STATUSES.includes(order.status) && (
+                  <Button
+                    size="small"
+                    color="error"
+                    aria-label={formatMessage(texts.refundOf, {
+                      date: orderDate(order.created_at),
+                      name: order.contact.name,
+                    })}
+                    onClick={() => setRefunding(order)}
+                    sx={{ display: 'block' }}
+                  >
+                    {texts.refund}
+                  </Button>
+                )}
+              </TableCell>
+              <TableCell>
+                <Typography variant="body2" component="ol" sx={{ m: 0, pl: 2 }}>
+                  {order.events.map((event, i) => (
+                    <li key={i}>
+                      {orderDate(event.created_at)}: {statusText(event.to_status as OrderStatus)} (
+                      {event.source})
+                    </li>
+                  ))}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </MerchantTable>
       {refunding && <RefundDialog order={refunding} onClose={() => setRefunding(null)} />}
     </Stack>
   );

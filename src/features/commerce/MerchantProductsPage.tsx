@@ -9,17 +9,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
@@ -32,7 +26,7 @@ import { MerchantDiscounts } from './MerchantDiscounts';
 import { MerchantOrders } from './MerchantOrders';
 import { NEW_PRODUCT_ID } from './merchantForm';
 import { formatMoney } from './money';
-import { kindText, reasonOf, ShopPage } from './parts';
+import { kindText, MerchantTable, ShopPage } from './parts';
 import { useListProductsQuery } from './shopApi';
 
 const TABS = [
@@ -97,42 +91,30 @@ function ProductList() {
       >
         {texts.newProduct}
       </Button>
-      {answer.error ? (
-        <Alert severity="error">{reasonOf(answer.error)}</Alert>
-      ) : !products ? (
-        <CircularProgress aria-label={messages.loading} />
-      ) : products.length === 0 ? (
-        <Typography>{texts.noMerchantProducts}</Typography>
-      ) : (
-        <TableContainer>
-          <Table size="small" aria-label={labels.merchantProducts}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{texts.colName}</TableCell>
-                <TableCell>{texts.colKind}</TableCell>
-                <TableCell align="right">{texts.colPrice}</TableCell>
-                <TableCell>{texts.colStatus}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {products.map((product) => (
-                <TableRow key={product.id}>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/merchant-product/${product.id}`}>
-                      {product.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{kindText(product.kind)}</TableCell>
-                  <TableCell align="right">{formatMoney(product.price_minor, product.currency)}</TableCell>
-                  <TableCell>
-                    {product.hidden ? <Chip size="small" label={texts.hiddenBadge} /> : texts.visible}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <MerchantTable
+        error={answer.error}
+        rows={products}
+        empty={texts.noMerchantProducts}
+        label={labels.merchantProducts}
+        columns={[texts.colName, texts.colKind, { text: texts.colPrice, align: 'right' }, texts.colStatus]}
+      >
+        {(rows) =>
+          rows.map((product) => (
+            <TableRow key={product.id}>
+              <TableCell>
+                <Link component={RouterLink} to={`/merchant-product/${product.id}`}>
+                  {product.name}
+                </Link>
+              </TableCell>
+              <TableCell>{kindText(product.kind)}</TableCell>
+              <TableCell align="right">{formatMoney(product.price_minor, product.currency)}</TableCell>
+              <TableCell>
+                {product.hidden ? <Chip size="small" label={texts.hiddenBadge} /> : texts.visible}
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </MerchantTable>
     </Stack>
   );
 }

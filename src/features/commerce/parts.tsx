@@ -9,7 +9,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import CircularProgress from '@mui/material/CircularProgress';
 import { formatMessage, messages } from '@contract/messages';
 import type { Product } from '@contract/shop';
 import { shopTexts as texts } from '@contract/shopTexts';
@@ -99,5 +106,55 @@ export function NeedsSignIn({ why }: { why: string }) {
     >
       {why}
     </Alert>
+  );
+}
+
+/** A column of a merchant table: its heading, right-aligned for numbers. */
+export type Column = string | { text: string; align: 'right' };
+
+/**
+ * A merchant list as its call answers: the server's refusal, a spinner while it loads, the empty
+ * text, or the table with these columns (the tabs of /merchant-products all read this way).
+ */
+export function MerchantTable<T>({
+  error,
+  rows,
+  empty,
+  label,
+  columns,
+  children,
+  footer,
+}: {
+  error: unknown;
+  rows: readonly T[] | undefined;
+  empty: string;
+  label: string;
+  columns: readonly Column[];
+  children: (rows: readonly T[]) => ReactNode;
+  footer?: ReactNode;
+}) {
+  if (error) return <Alert severity="error">{reasonOf(error)}</Alert>;
+  if (!rows) return <CircularProgress aria-label={messages.loading} />;
+  if (rows.length === 0) return <Typography>{empty}</Typography>;
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) =>
+              typeof column === 'string' ? (
+                <TableCell key={column}>{column}</TableCell>
+              ) : (
+                <TableCell key={column.text} align={column.align}>
+                  {column.text}
+                </TableCell>
+              ),
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children(rows)}</TableBody>
+      </Table>
+      {footer}
+    </TableContainer>
   );
 }
