@@ -9,6 +9,7 @@
  *   1. same instance: BENCH_CHAT_MESSAGES sends (default 100), one at a time, through instance A
  *      to members connected to A: send → the recipient's `message` event, p50/p95;
  *   2. across instances: the same through A to members connected to B;
+ *   (after an untimed warm-up round of both)
  *   3. throughput: BENCH_CHAT_BURST sends (default 400), 20 in flight, through A: messages/s until
  *      the last recipient has it.
  * Prints the figures and the same-run ratios (across ÷ same). Asserts nothing: the figures depend
@@ -22,6 +23,7 @@ import { join } from 'node:path';
 import { buildApp, type App } from '../server/app';
 import { openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
+import { readChatEvents } from '../src/features/chat/chatEvents';
 import { benchServerConfig } from './benchServer';
 
 const MEMBERS = Number(process.env.BENCH_CHAT_MEMBERS ?? 200);
@@ -38,38 +40,31 @@ interface Member {
 /** Resolvers of the sends waiting for their message to reach someone, by message id. */
 const waiting = new Map<string, () => void>();
 
-/** Opens a member's live channel and settles `waiting` entries as their messages arrive. */
+/**
+ * Opens a member's live channel with the app's own reader (src/features/chat/chatEvents.ts) and
+ * settles `waiting` entries as others' messages arrive; resolves once the channel is ready.
+ */
 async function listen(baseUrl: string, member: Member, signal: AbortSignal): Promise<void> {
-  const response = await fetch(`${baseUrl}${API}/chats/events`, {
-    headers: { authorization: `Bearer ${member.token}` },
-    signal,
-  });
-  if (response.status !== 200 || !response.body) throw new Error(`events: ${response.status}`);
   let ready: () => void = () => undefined;
-  const isReady = new Promise<void>((resolve) => (ready = resolve));
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          if (event === 'ready') ready();
-          if (event !== 'message') continue;
-          const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? '{}') as {
-            message: { message_id: string; user_id: string };
-          };
-          if (data.message.user_id !== member.id) waiting.get(data.message.message_id)?.();
-        }
+  let refused: (error: unknown) => void = () => undefined;
+  const isReady = new Promise<void>((resolve, reject) => {
+    ready = resolve;
+    refused = reject;
+  });
+  readChatEvents({
+    baseUrl: `${baseUrl}${API}/`,
+    authToken: member.token,
+    fetch: globalThis.fetch,
+    signal,
+    onEvent: (event) => {
+      if (event.event === 'ready') ready();
+      else if (event.event === 'message' && event.data.message.user_id !== member.id) {
+        waiting.get(event.data.message.message_id)?.();
       }
-    } catch {
-      // aborted at the end
-    }
-  })();
+    },
+  }).catch((error: unknown) => {
+    if (!signal.aborted) refused(error); // a refusal before ready; an abort is the end of the run
+  });
   await isReady;
 }
 
@@ -160,6 +155,9 @@ try {
 
   // Senders are the first members of A; the recipients of each case are the others.
   const senders = connectedToA.slice(0, Math.max(1, Math.min(10, Math.floor(half / 2))));
+  // Untimed warm-up of both paths first: the first sends pay for compiling and the pools' first use.
+  await latencies(onA, senders, connectedToA.slice(senders.length));
+  await latencies(onA, senders, connectedToB);
   const same = await latencies(onA, senders, connectedToA.slice(senders.length));
   const across = await latencies(onA, senders, connectedToB);
 
