@@ -21,7 +21,8 @@ export function secondsOfDateTimeLocal(value: string): number | null {
   if (!match) return null;
   const [year = 0, month = 0, day = 0, hours = 0, minutes = 0, seconds = 0] = match
     .slice(1)
-    .map((part) => Number(part ?? 0));
+    // An optional group that did not match is undefined, whatever exec's type says.
+    .map((part: string | undefined) => Number(part ?? 0));
   if (hours > 23 || minutes > 59 || seconds > 59) return null;
   const date = new Date(year, month - 1, day, hours, minutes, seconds);
   // new Date(2026, 1, 31) rolls over into March: a day that does not exist is not a date.

@@ -6,7 +6,7 @@ const appId = 'app.fieldmark.twa';
 
 afterEach(() => {
   sessionStorage.clear();
-  delete (window as unknown as Record<string, unknown>)[IOS_SHELL_GLOBAL];
+  Reflect.deleteProperty(window, IOS_SHELL_GLOBAL);
   window.history.replaceState(null, '', '/');
 });
 

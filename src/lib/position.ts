@@ -56,7 +56,9 @@ export function requestFix(
           rememberFix(fix);
           resolve(fix);
         },
-        () => resolve(null),
+        () => {
+          resolve(null);
+        },
         options,
       );
     } catch {

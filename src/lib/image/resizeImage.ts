@@ -45,13 +45,16 @@ async function encodeJpeg(bitmap: ImageBitmap, width: number, height: number): P
   const context = canvas.getContext('2d');
   if (!context) throw new Error('No 2D canvas');
   context.drawImage(bitmap, 0, 0, width, height);
-  return new Promise((resolve, reject) =>
+  return new Promise((resolve, reject) => {
     canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('The image could not be encoded'))),
+      (blob) => {
+        if (blob) resolve(blob);
+        else reject(new Error('The image could not be encoded'));
+      },
       'image/jpeg',
       JPEG_QUALITY,
-    ),
-  );
+    );
+  });
 }
 
 /**

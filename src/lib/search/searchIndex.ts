@@ -65,7 +65,9 @@ export function buildSearchIndex(documents: readonly (readonly string[])[]): Sea
   });
   offsets[words.length] = total;
   const postings = new Int32Array(total);
-  words.forEach((word, w) => postings.set(byWord.get(word) as number[], offsets[w]));
+  words.forEach((word, w) => {
+    postings.set(byWord.get(word) as number[], offsets[w]);
+  });
   return { size: documents.length, words, offsets, postings };
 }
 
@@ -152,5 +154,6 @@ export function search(index: SearchIndex, query: string): number[] {
     const rank = (typos * base + prefixTypos) * base + prefixes;
     (buckets[rank] ??= []).push(doc);
   }
-  return buckets.flatMap((bucket) => bucket ?? []);
+  // Ranks no document reached are holes in `buckets`.
+  return buckets.flatMap((bucket: number[] | undefined) => bucket ?? []);
 }
