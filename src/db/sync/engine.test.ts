@@ -15,6 +15,7 @@ import { FAKE_BASE_URL, fakeNetwork, type SentRequest } from '../../test/fakeNet
 import { FieldmarkDB } from '../FieldmarkDB';
 import { createSyncEngine, SERVER_LOADING_REPULL_MS, type SyncEngine, type SyncEvent } from './engine';
 import { RETRY_FIRST_DELAY_MS, RETRY_INTERVAL_MS, type Timers } from './retry';
+import { PULL_WRITE_SLICE } from './pull';
 import { speciesCollection } from './species';
 import {
   africanSavannaElephant,
@@ -224,6 +225,19 @@ describe('pull', () => {
     expect(result).toMatchObject({ restarted: true, received: 1 });
     expect(server.pulls.at(-1)?.get('last_mod')).toBe('0');
     expect(await storedIds()).toEqual(['mdd-1000522']);
+  });
+
+  it('writes a large page of reference rows in slices, the cursor with the last one', async () => {
+    // Test-made copies of one real species, enough to need three slices.
+    const count = PULL_WRITE_SLICE * 2 + 20;
+    for (let n = 0; n < count; n += 1) {
+      server.log.push(speciesRecord({ ...baldEagle, _id: `test-slice-${String(n).padStart(3, '0')}` }));
+    }
+    const result = await engine.sync('species', { filter: US_BIRDS_AND_MAMMALS });
+    expect(result).toMatchObject({ received: count, lastMod: count });
+    expect(await db.species.count()).toBe(count);
+    expect(writeTransactions.count()).toBe(3);
+    expect(await db.collection_marks.get('species')).toMatchObject({ remote_mod: count });
   });
 
   it('reports progress without a total when the server sends none', async () => {

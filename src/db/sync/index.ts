@@ -12,6 +12,7 @@ export {
 } from './engine';
 export {
   pullCollection,
+  PULL_WRITE_SLICE,
   type PullContext,
   type PullOptions,
   type PullProgress,

@@ -1,7 +1,8 @@
 /**
  * Pull of one collection (SPEC §4 "Sync"; docs/sync.md "Pull"): `GET collection/{name}` from the
  * stored cursor while the server says more, each answer committed in ONE Dexie readwrite
- * transaction over the collection's table and `collection_marks` together with the new cursor.
+ * transaction over the collection's table and `collection_marks` together with the new cursor
+ * (a reference collection's rows before the last PULL_WRITE_SLICE go in slices just before it).
  * So a crash or a lost connection mid-sync leaves the device at the last committed batch: the next
  * pull resumes from there, never skipping a batch nor applying one twice.
  *
@@ -17,6 +18,7 @@ import {
   type SyncRecord,
 } from '@contract/sync';
 import type { ApiClient } from '../../api/client';
+import { yieldToMain } from '../../lib/yieldToMain';
 import type { FieldmarkDB } from '../FieldmarkDB';
 import type { CollectionMarkRow } from '../rows';
 import { filterKey, type SyncableCollection, type SyncedRow, type SyncFilter } from './collection';
@@ -54,6 +56,13 @@ export interface PullResult {
    */
   serverLoading?: Loading;
 }
+
+/**
+ * Rows of a reference collection written per transaction (issue 24): each slice is one short main
+ * thread task (structured cloning, Dexie's change tracking for live queries), where a whole page of
+ * 1,000 species held it for over a second on a throttled phone (bench:lighthouse).
+ */
+export const PULL_WRITE_SLICE = 50;
 
 export async function pullCollection<Row extends SyncedRow>(
   { db, api }: PullContext,
@@ -109,6 +118,20 @@ export async function pullCollection<Row extends SyncedRow>(
 
       const unchanged =
         answer.records.length === 0 && !prune && sameMark(mark, answer.last_mod, key) && !mark?.needs_retry;
+      // Reference rows (no local edits, nothing settled after the pull) are written in slices
+      // before the page's last one, giving the main thread back in between. A crash between them
+      // only re-puts the same rows on the next pull, which resumes from the unmoved cursor.
+      let lastSlice = puts;
+      if (!unchanged && !writable && !collection.pulledKeys) {
+        while (lastSlice.length > PULL_WRITE_SLICE) {
+          const slice = lastSlice.slice(0, PULL_WRITE_SLICE);
+          lastSlice = lastSlice.slice(PULL_WRITE_SLICE);
+          await db.transaction('rw', table, async () => {
+            await table.bulkPut(await keptFromStored(collection, table, slice));
+          });
+          await yieldToMain();
+        }
+      }
       if (!unchanged) {
         await db.transaction('rw', table, db.collection_marks, db.dirty, async () => {
           if (prune) {
@@ -117,7 +140,7 @@ export async function pullCollection<Row extends SyncedRow>(
           }
           const applied = writable
             ? await keepUnsyncedWinners(db, collection.name, answer.records, puts, deletes)
-            : { puts, deletes };
+            : { puts: lastSlice, deletes };
           const touched = collection.pulledKeys ? await touchedKeys(collection, table, applied) : [];
           if (applied.deletes.length > 0) await table.bulkDelete(applied.deletes);
           if (applied.puts.length > 0)
