@@ -4,8 +4,8 @@
  * `/species-observation` (signed in, as a member opens it), against a floor: a static page of the
  * same build that loads as many bytes of script as the first route, served by the same server.
  * Prints the median performance score, LCP, TBT and CLS of BENCH_RUNS (3) runs per page and the
- * load average; asserts nothing. Goals (issue 24): ≥ 95 on `/` and `/menu`, ≥ 90 on `/species` and
- * the record route.
+ * load average; asserts nothing (BENCH_PAGES=/menu,/species runs only those, with the floor).
+ * Goals (issue 24): ≥ 95 on `/` and `/menu`, ≥ 90 on `/species` and the record route.
  *
  * What runs is what `npm start` serves: a fresh production build (BENCH_DIST=dist serves an
  * existing one), the real server (buildApp) on an embedded PGlite with the reference data and the
@@ -48,6 +48,10 @@ const TARGETS: Target[] = [
   { name: '/species', path: '/species', signedIn: false, goal: 90 },
   { name: '/species-observation', path: '/species-observation', signedIn: true, goal: 90 },
 ];
+
+// BENCH_PAGES (comma-separated paths) runs only those pages, with the floor.
+const PAGES = process.env.BENCH_PAGES?.split(',');
+const CHOSEN = TARGETS.filter((target) => !PAGES || target.goal === null || PAGES.includes(target.path));
 
 interface Figures {
   score: number;
@@ -180,9 +184,9 @@ try {
       `bench:lighthouse — Lighthouse 12 mobile, simulated throttling, ${RUNS} runs per page; ` +
         `${process.env.BENCH_DIST ? `build in ${dist}` : 'fresh production build'}; ${loadNote()}`,
     );
-    const results = new Map<string, Figures[]>(TARGETS.map((target) => [target.name, []]));
+    const results = new Map<string, Figures[]>(CHOSEN.map((target) => [target.name, []]));
     for (let round = 1; round <= RUNS; round += 1) {
-      for (const target of TARGETS) {
+      for (const target of CHOSEN) {
         const figures = await run(workDir, origin, target, round);
         results.get(target.name)!.push(figures);
         console.log(
@@ -193,7 +197,7 @@ try {
       }
     }
     console.log(`${'median'.padEnd(24)} score    LCP ms    TBT ms    CLS    KiB   goal`);
-    for (const target of TARGETS) {
+    for (const target of CHOSEN) {
       const runs = results.get(target.name)!;
       const of = (pick: (figures: Figures) => number) => median(runs.map(pick));
       const score = of((figures) => figures.score);
