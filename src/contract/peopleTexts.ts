@@ -82,4 +82,7 @@ export const peopleTexts = {
   groupTitle: 'Title',
   groupAbout: 'About the group',
   groupFeed: "The group's posts are on the newsfeed.",
+  groupsOfflineNote: 'You are offline: these are the groups as last read on this device.',
+  groupsNotKept: 'Not stored on this device yet. Open this page online once to keep it.',
+  groupOfflineNote: 'You are offline: this is the group as last read on this device.',
 } as const;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FeedItem, Group, GroupMember } from '@contract/community';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
@@ -9,6 +9,7 @@ import { newsfeedTexts } from '@contract/newsfeedTexts';
 import { peopleTexts as texts } from '@contract/peopleTexts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
+import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
 import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
@@ -54,6 +55,11 @@ function groupNetwork(): FakeNetwork & { members: GroupMember[] } {
   });
   return Object.assign(network, { members });
 }
+
+// The app's one database: each test starts with nothing kept.
+beforeEach(async () => {
+  await Promise.all([db.groups_kept.clear(), db.newsfeed_items.clear(), db.meta.clear(), db.outbox.clear()]);
+});
 
 describe('the groups pages', () => {
   it('lists my groups and all groups, and a group page lets me join and leave', async () => {
@@ -172,7 +178,7 @@ describe('the groups pages', () => {
     expect(network.sent.find((r) => r.method === 'PUT')?.body).toEqual({ role: 'member' });
   });
 
-  it("shows the group's feed, keeps it for offline, and a member's post waits in it", async () => {
+  it("keeps the group and its feed for offline, where a member's post waits in it", async () => {
     const network = groupNetwork();
     network.members.push({ user_id: 'u-1', nickname: 'Wren', avatar: null, role: 'member', joined_at: 2 });
     const post: FeedItem = {
@@ -201,6 +207,12 @@ describe('the groups pages', () => {
     });
     expect(await screen.findByText('Bittern booming at the north pool')).toBeTruthy();
     expect(network.sent.some((request) => request.path.startsWith(`newsfeed/${GROUP}?`))).toBe(true);
+    // Offline the page still lets a member post in the group: the post waits in the outbox.
+    act(() => {
+      store.dispatch(networkActions.wentOffline());
+    });
+    expect(await screen.findByText(texts.groupOfflineNote)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: texts.leave })).toBeNull();
     const feed = screen.getByRole('region', { name: newsfeedTexts.groupFeedHeading });
     fireEvent.change(within(feed).getByRole('textbox', { name: newsfeedTexts.composerText }), {
       target: { value: 'Marsh harrier over the reeds' },
@@ -208,9 +220,6 @@ describe('the groups pages', () => {
     fireEvent.click(within(feed).getByRole('button', { name: newsfeedTexts.composerSubmit }));
     const waiting = (await within(feed).findByText(newsfeedTexts.postWaiting)).closest('article');
     expect(waiting?.textContent).toContain('Marsh harrier over the reeds');
-    act(() => {
-      store.dispatch(networkActions.wentOffline());
-    });
     cleanup();
 
     // Offline, on a new render: the kept feed and the waiting post, read from the device.
@@ -218,13 +227,51 @@ describe('the groups pages', () => {
       route: `/group-profile/${GROUP}`,
       preloadedState: { session: signedIn, network: { isOnline: false } },
     });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marsh Watchers' })).toBeTruthy();
+    expect(screen.getByText('Heron')).toBeTruthy();
     expect(await screen.findByText('Bittern booming at the north pool')).toBeTruthy();
     const kept = (await screen.findByText(newsfeedTexts.postWaiting)).closest('article');
     expect(kept?.textContent).toContain('Marsh harrier over the reeds');
     expect(screen.getByText(newsfeedTexts.feedOfflineNote)).toBeTruthy();
   });
 
-  it('shows the offline message offline', async () => {
+  it('keeps the groups lists for offline, and says so for a list never read', async () => {
+    const network = groupNetwork();
+    network.members.push({ user_id: 'u-1', nickname: 'Wren', avatar: null, role: 'member', joined_at: 2 });
+    const { store } = renderApp(<AppRoutes />, {
+      route: '/group-members',
+      network,
+      preloadedState: { session: signedIn },
+    });
+    const mine = await screen.findByRole('region', { name: texts.myGroups });
+    expect(await within(mine).findByRole('link', { name: 'Marsh Watchers' })).toBeTruthy();
+    act(() => {
+      store.dispatch(networkActions.wentOffline());
+    });
+    expect(await screen.findByText(texts.groupsOfflineNote)).toBeTruthy();
+    cleanup();
+
+    renderApp(<AppRoutes />, {
+      route: '/group-members',
+      preloadedState: { session: signedIn, network: { isOnline: false } },
+    });
+    const keptMine = await screen.findByRole('region', { name: texts.myGroups });
+    expect(await within(keptMine).findByRole('link', { name: 'Marsh Watchers' })).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: texts.searchGroups })).toBeNull();
+    cleanup();
+
+    // Another member on this device has nothing kept.
+    renderApp(<AppRoutes />, {
+      route: '/group-members',
+      preloadedState: {
+        session: { ...signedIn, user: signedIn.user && { ...signedIn.user, user_id: 'u-2' } },
+        network: { isOnline: false },
+      },
+    });
+    expect(await screen.findAllByText(texts.groupsNotKept)).toHaveLength(2);
+  });
+
+  it('shows the offline message offline for a group never read', async () => {
     renderApp(<AppRoutes />, {
       route: `/group-profile/${GROUP}`,
       preloadedState: { session: signedIn, network: { isOnline: false } },

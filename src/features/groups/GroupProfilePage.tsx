@@ -4,7 +4,9 @@
  * (and site admins, whom the server treats alike) also get Edit, Add a member (AddMember.tsx), and
  * per member Make admin and Remove. The server decides every write (403 groupAdminsOnly, 400
  * groupLastAdmin) and the page shows its reason. Below, the group's feed (GET newsfeed/{id}), kept
- * on the device like the newsfeed, with a composer for its members.
+ * on the device like the newsfeed, with a composer for its members. Offline the page shows the
+ * group as last read on this device (groupsHooks.ts), without the online-only actions; a member
+ * can still post in it (the post waits in the outbox).
  */
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -30,7 +32,8 @@ import { FeedSection } from '../newsfeed/embeds';
 import { reasonOf } from '../people/embeds';
 import { AddMember } from './AddMember';
 import { memberCountText } from './GroupsPage';
-import { useGetGroupQuery, useRemoveMemberMutation, useSetMembershipMutation } from './groupsApi';
+import { useRemoveMemberMutation, useSetMembershipMutation } from './groupsApi';
+import { useGroupPage } from './groupsHooks';
 
 function Members({
   groupId,
@@ -97,17 +100,17 @@ export function GroupProfilePage() {
   const { group_id: groupId = '' } = useParams();
   const me = useAppSelector(selectUser);
   const isOnline = useAppSelector(selectIsOnline);
-  const answer = useGetGroupQuery(groupId, { skip: !isOnline });
+  const answer = useGroupPage(groupId);
   const [join, joining] = useSetMembershipMutation();
   const [leave, leaving] = useRemoveMemberMutation();
 
-  if (!isOnline || answer.error || !answer.data) {
+  if (answer.error || !answer.data) {
     return (
       <Stack spacing={2} sx={{ py: 3, maxWidth: 720 }}>
         <Typography variant="h4" component="h1">
           {labels.group}
         </Typography>
-        {!isOnline ? (
+        {!isOnline && !answer.isKeptLoading ? (
           <Alert severity="warning">{messages.offline}</Alert>
         ) : answer.error ? (
           <Alert severity="error">{reasonOf(answer.error)}</Alert>
@@ -146,8 +149,9 @@ export function GroupProfilePage() {
       {group.role && (
         <Typography>{group.role === 'admin' ? texts.youAreAdmin : texts.youAreMember}</Typography>
       )}
+      {answer.isKept && <Alert severity="info">{texts.groupOfflineNote}</Alert>}
       {failure && <Alert severity="error">{reasonOf(failure)}</Alert>}
-      {me && (
+      {me && isOnline && (
         <Stack direction="row" spacing={2}>
           {group.role === null ? (
             <Button
@@ -173,8 +177,10 @@ export function GroupProfilePage() {
           )}
         </Stack>
       )}
-      <Members groupId={group.group_id} members={members} canManage={isAdmin} me={me?.user_id} />
-      {isAdmin && <AddMember groupId={group.group_id} memberIds={new Set(members.map((m) => m.user_id))} />}
+      <Members groupId={group.group_id} members={members} canManage={isAdmin && isOnline} me={me?.user_id} />
+      {isAdmin && isOnline && (
+        <AddMember groupId={group.group_id} memberIds={new Set(members.map((m) => m.user_id))} />
+      )}
       <FeedSection groupId={group.group_id} canPost={me !== null && group.role !== null} />
     </Stack>
   );

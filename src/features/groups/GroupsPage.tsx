@@ -2,7 +2,8 @@
  * `/group-members` (SPEC §2; issue 16): the member's groups (GET groups?member=true) and finding
  * groups (GET groups?search; with no search, every group by title), each linking to its page, and
  * the way to create one. SPEC names the route but not what it shows; docs/routes.md records this
- * reading. Online only: offline it shows SPEC's offline message.
+ * reading. Offline it shows the lists as last read on this device (groupsHooks.ts), without search
+ * (the server searches).
  */
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -26,7 +27,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { PICKER_SEARCH_DEBOUNCE_MS } from '../../ui/SelectPickerModel';
 import { reasonOf } from '../people/embeds';
-import { useListGroupsQuery } from './groupsApi';
+import { useGroupList } from './groupsHooks';
 
 export const memberCountText = (count: number) =>
   count === 1 ? texts.oneMember : formatMessage(texts.memberCount, { count });
@@ -64,7 +65,7 @@ function Section({
   empty,
 }: {
   title: string;
-  answer: { data?: { groups: Group[] }; error?: unknown };
+  answer: { data?: { groups: Group[] } | undefined; error?: unknown; isKept?: boolean };
   empty: string;
 }) {
   return (
@@ -74,6 +75,8 @@ function Section({
       </Typography>
       {answer.error ? (
         <Alert severity="error">{reasonOf(answer.error)}</Alert>
+      ) : answer.data === undefined && answer.isKept ? (
+        <Typography>{texts.groupsNotKept}</Typography>
       ) : answer.data === undefined ? (
         <CircularProgress aria-label={messages.loading} />
       ) : answer.data.groups.length === 0 ? (
@@ -93,8 +96,8 @@ export function GroupsPage() {
     const timer = setTimeout(() => setSearch(typed.trim()), PICKER_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const mine = useListGroupsQuery({ search: '', member: true }, { skip: !isOnline });
-  const found = useListGroupsQuery({ search, member: false }, { skip: !isOnline });
+  const mine = useGroupList('list:mine');
+  const found = useGroupList('list:all', search);
 
   return (
     <Stack spacing={3} sx={{ py: 3, maxWidth: 720 }}>
@@ -107,7 +110,11 @@ export function GroupsPage() {
         </Button>
       </Stack>
       {!isOnline ? (
-        <Alert severity="warning">{messages.offline}</Alert>
+        <>
+          <Alert severity="info">{texts.groupsOfflineNote}</Alert>
+          <Section title={texts.myGroups} answer={mine} empty={texts.noMyGroups} />
+          <Section title={texts.allGroups} answer={found} empty={texts.noGroups} />
+        </>
       ) : (
         <>
           <Section title={texts.myGroups} answer={mine} empty={texts.noMyGroups} />
