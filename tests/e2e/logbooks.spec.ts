@@ -9,11 +9,12 @@
 import { expect, test } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { logbookTexts } from '../../src/contract/logbookTexts';
-import { formatMessage, messages } from '../../src/contract/messages';
+import { formatMessage } from '../../src/contract/messages';
 import { DEMO_LOGBOOKS } from '../../server/plugins/app/logbooks/seed';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
+import { checklistRow, recordOfflineFromRow } from './support/shop';
 import { putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
 
 const US_BIRDS = DEMO_LOGBOOKS[1]!;
@@ -57,10 +58,7 @@ test('a member activates a printed code and ticks a sighting recorded offline', 
   await expect(done).toBeVisible();
   await done.getByRole('link', { name: formatMessage(logbookTexts.open, { name: US_BIRDS.name }) }).click();
 
-  const checklist = main.getByRole('list', {
-    name: formatMessage(logbookTexts.checklist, { name: US_BIRDS.name }),
-  });
-  const eagleRow = checklist.getByRole('listitem').filter({ hasText: baldEagle.name });
+  const eagleRow = checklistRow(page, US_BIRDS.name, baldEagle.name);
   await expect(eagleRow).toContainText(logbookTexts.notSeen);
   await expectNoSeriousViolations(page, 'a logbook checklist', 'main');
 
@@ -71,20 +69,13 @@ test('a member activates a printed code and ticks a sighting recorded offline', 
   await expectNoSeriousViolations(page, 'my logbooks', 'main');
 
   // Offline: record a Bald Eagle from its row; the checklist ticks it from the device.
-  await context.setOffline(true);
-  await page.goto(`/logbook/${US_BIRDS.id}`);
-  await eagleRow
-    .getByRole('link', { name: formatMessage(logbookTexts.recordOf, { name: baldEagle.name }) })
-    .click();
-  await expect(main.getByText(baldEagle.name, { exact: true })).toBeVisible();
-  await main.getByRole('button', { name: labels.sightingSave }).click();
-  await expect(page.getByText(messages.storedLocally)).toBeVisible();
-
-  await page.goto(`/logbook/${US_BIRDS.id}`);
-  await expect(eagleRow).toContainText('First seen');
-  await expect(eagleRow).toContainText(logbookTexts.oneSighting);
+  await recordOfflineFromRow(page, context, US_BIRDS.id, eagleRow, baldEagle.name);
   await main.getByRole('button', { name: logbookTexts.filterSeen }).click();
-  await expect(checklist.getByRole('listitem')).toHaveCount(1);
+  await expect(
+    main
+      .getByRole('list', { name: formatMessage(logbookTexts.checklist, { name: US_BIRDS.name }) })
+      .getByRole('listitem'),
+  ).toHaveCount(1);
   await page.goto('/logbooks');
   await expect(mine).toContainText(/(^|\D)1 of \d+/);
   await context.setOffline(false);

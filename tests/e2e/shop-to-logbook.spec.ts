@@ -13,12 +13,13 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { logbookTexts } from '../../src/contract/logbookTexts';
-import { formatMessage, messages } from '../../src/contract/messages';
+import { formatMessage } from '../../src/contract/messages';
 import { shopTexts as texts } from '../../src/contract/shopTexts';
 import { DEMO_LOGBOOKS } from '../../server/plugins/app/logbooks/seed';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
+import { checklistRow, payOnTestGateway, payWithDiscount, recordOfflineFromRow } from './support/shop';
 import {
   putSpeciesOnDevice,
   registerMember,
@@ -54,14 +55,6 @@ async function addLogbookToCart(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: texts.inCart }).first()).toBeVisible();
 }
 
-/** On the TEST gateway: pays with `card`. */
-async function payOnTestGateway(page: Page, card: string) {
-  await expect(page.getByRole('note')).toContainText('TEST PAYMENT GATEWAY');
-  await expectNoSeriousViolations(page, 'the TEST gateway');
-  await page.getByLabel('Test card number').fill(card);
-  await page.getByRole('button', { name: /^Pay .*\(TEST\)$/ }).click();
-}
-
 test('a guest buys a logbook with a discount code, owns it, and ticks a sighting recorded offline', async ({
   page,
   context,
@@ -74,7 +67,9 @@ test('a guest buys a logbook with a discount code, owns it, and ticks a sighting
   await addLogbookToCart(page);
   await expectNoSeriousViolations(page, '/product');
   await page.goto('/cart');
-  await expect(page.getByRole('list', { name: labels.cart }).getByRole('link', { name: ZAF_MAMMALS.name })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: labels.cart }).getByRole('link', { name: ZAF_MAMMALS.name }),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, '/cart');
 
   await page.getByRole('link', { name: texts.toCheckout }).click();
@@ -87,26 +82,11 @@ test('a guest buys a logbook with a discount code, owns it, and ticks a sighting
   });
   await expect(page.getByTestId('order-total')).toHaveText('$12.00');
 
-  await page.getByRole('textbox', { name: texts.fieldName }).fill('Wren Whimbrel');
-  await page.getByRole('textbox', { name: texts.discountCode }).fill(discountCode);
-  await page.getByRole('button', { name: texts.applyDiscount }).click();
-  await expect(page.getByText(`${discountCode}: −$1.20`)).toBeVisible();
-  await expect(page.getByTestId('order-total')).toHaveText('$10.80');
-  await expectNoSeriousViolations(page, '/checkout');
-
-  await page.getByRole('button', { name: texts.toPayment }).click();
-  const pay = page.getByRole('button', { name: 'Pay $10.80' });
-  await expect(pay).toBeVisible({ timeout: 30_000 });
-  await expectNoSeriousViolations(page, '/payment');
-  await pay.click();
-  await payOnTestGateway(page, '4242 4242 4242 4242');
-
-  await expect(page).toHaveURL(/\/fulfilment\/[0-9a-f-]+\/success$/);
-  await expect(page.getByRole('heading', { level: 1, name: texts.successHeading })).toBeVisible();
-  await expectNoSeriousViolations(page, '/fulfilment success');
+  await payWithDiscount(page, discountCode, '$1.20', '$10.80');
 
   // The logbook is the member's and on the device: My Logbooks lists it (not the overview).
   await expect(page.getByRole('link', { name: `Open ${ZAF_MAMMALS.name}` })).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousViolations(page, '/fulfilment success');
   await page.getByRole('link', { name: logbookTexts.goToMine }).click();
   await expect(page).toHaveURL(/\/logbooks$/);
   const mine = main.getByRole('list', { name: logbookTexts.myList });
@@ -116,26 +96,16 @@ test('a guest buys a logbook with a discount code, owns it, and ticks a sighting
 
   await serviceWorkerInControl(page);
   await putSpeciesOnDevice(page, [elephant]);
-  await mine.getByRole('link', { name: new RegExp(ZAF_MAMMALS.name) }).first().click();
-  const checklist = main.getByRole('list', {
-    name: formatMessage(logbookTexts.checklist, { name: ZAF_MAMMALS.name }),
-  });
-  const elephantRow = checklist.getByRole('listitem').filter({ hasText: elephant.name });
+  await mine
+    .getByRole('link', { name: new RegExp(ZAF_MAMMALS.name) })
+    .first()
+    .click();
+  const elephantRow = checklistRow(page, ZAF_MAMMALS.name, elephant.name);
   await expect(elephantRow).toContainText(logbookTexts.notSeen);
   await expectNoSeriousViolations(page, 'the bought logbook', 'main');
 
   // Offline: record an elephant from its row; the checklist ticks it from the device.
-  await context.setOffline(true);
-  await page.goto(`/logbook/${ZAF_MAMMALS.id}`);
-  await elephantRow
-    .getByRole('link', { name: formatMessage(logbookTexts.recordOf, { name: elephant.name }) })
-    .click();
-  await expect(main.getByText(elephant.name, { exact: true })).toBeVisible();
-  await main.getByRole('button', { name: labels.sightingSave }).click();
-  await expect(page.getByText(messages.storedLocally)).toBeVisible();
-  await page.goto(`/logbook/${ZAF_MAMMALS.id}`);
-  await expect(elephantRow).toContainText('First seen');
-  await expect(elephantRow).toContainText(logbookTexts.oneSighting);
+  await recordOfflineFromRow(page, context, ZAF_MAMMALS.id, elephantRow, elephant.name);
   await page.goto('/logbooks');
   await expect(mine).toContainText(/(^|\D)1 of \d+/);
   await context.setOffline(false);

@@ -11,6 +11,7 @@ import { messages } from '../../src/contract/messages';
 import { shopTexts as texts } from '../../src/contract/shopTexts';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
+import { payWithDiscount } from './support/shop';
 import { registerMember, signedInMember, signInThroughDialog } from './support/member';
 
 const stamp = Date.now().toString(36).toUpperCase();
@@ -99,25 +100,7 @@ test('a guest fills a cart, signs in keeping it, applies a code and pays with th
   });
   await expect(page.getByTestId('order-total')).toHaveText('$20.00');
 
-  await page.getByRole('textbox', { name: texts.fieldName }).fill('Wren Whimbrel');
-  await page.getByRole('textbox', { name: texts.discountCode }).fill(discountCode);
-  await page.getByRole('button', { name: texts.applyDiscount }).click();
-  await expect(page.getByText(`${discountCode}: −$2.00`)).toBeVisible();
-  await expect(page.getByTestId('order-total')).toHaveText('$18.00');
-  await expectNoSeriousViolations(page, '/checkout');
-
-  await page.getByRole('button', { name: texts.toPayment }).click();
-  const pay = page.getByRole('button', { name: 'Pay $18.00' });
-  await expect(pay).toBeVisible({ timeout: 30_000 });
-  await expectNoSeriousViolations(page, '/payment');
-  await pay.click();
-
-  await expect(page.getByRole('note')).toContainText('TEST PAYMENT GATEWAY');
-  await page.getByLabel('Test card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: /^Pay .*\(TEST\)$/ }).click();
-
-  await expect(page).toHaveURL(/\/fulfilment\/[0-9a-f-]+\/success$/);
-  await expect(page.getByRole('heading', { level: 1, name: texts.successHeading })).toBeVisible();
+  await payWithDiscount(page, discountCode, '$2.00', '$18.00');
   await expect(page.getByRole('link', { name: `Open ${productName}` })).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousViolations(page, '/fulfilment success');
 
