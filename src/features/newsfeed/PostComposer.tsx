@@ -25,7 +25,8 @@ import { usePendingPhotos } from '../observations/embeds';
 import { useLinkableSightings, useWritePost } from './newsfeedHooks';
 import { postProblem } from './postWrites';
 
-const PROBLEM_TEXT = {
+/** What the member is told for each postProblem (the composer and the post editor). */
+export const PROBLEM_TEXT = {
   empty: texts.composerEmpty,
   tooLong: formatMessage(texts.composerTooLong, { max: POST_TEXT_MAX }),
   tooManyPhotos: formatMessage(texts.composerTooManyPhotos, { max: POST_PHOTOS_MAX }),

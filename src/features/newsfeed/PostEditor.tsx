@@ -10,20 +10,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { POST_PHOTOS_MAX, POST_TEXT_MAX, type FeedItem } from '@contract/community';
-import { formatMessage, messages } from '@contract/messages';
+import type { FeedItem } from '@contract/community';
+import { messages } from '@contract/messages';
 import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { uiActions } from '../../app/uiSlice';
 import { useEditPost } from './newsfeedHooks';
+import { PROBLEM_TEXT } from './PostComposer';
 import { postProblem } from './postWrites';
-
-const PROBLEM_TEXT = {
-  empty: texts.composerEmpty,
-  tooLong: formatMessage(texts.composerTooLong, { max: POST_TEXT_MAX }),
-  tooManyPhotos: formatMessage(texts.composerTooManyPhotos, { max: POST_PHOTOS_MAX }),
-} as const;
 
 export function PostEditor({ item, text, onDone }: { item: FeedItem; text: string; onDone: () => void }) {
   const dispatch = useAppDispatch();
