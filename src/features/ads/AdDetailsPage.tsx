@@ -19,7 +19,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { AD_PLACEMENTS, type Ad } from '@contract/ads';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';

@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { AdStatsDay } from '@contract/ads';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 import { messages } from '@contract/messages';
 import { LoadState, reasonOf } from '../admin/embeds';
 import { useAdStatsQuery } from './adsApi';

@@ -16,7 +16,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { AdStatsDay } from '@contract/ads';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 import { secondsOf } from './AdStats';
 
 export function AdStatsChart({ days }: { days: readonly AdStatsDay[] }) {

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { AdImpression } from '@contract/ads';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -22,7 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { Ad } from '@contract/ads';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import { AdminFrame, LoadState, Pager, reasonOf } from '../admin/embeds';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ad } from '@contract/ads';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';

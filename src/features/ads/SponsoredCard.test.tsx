@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 import { defaultConfig } from '../../app/configSlice';
 import { networkActions } from '../../app/networkSlice';
 import { fakeNetwork, type FakeNetwork, type SentRequest } from '../../test/fakeNetwork';

@@ -13,7 +13,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { AdImpression } from '@contract/ads';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 import { formatMessage } from '@contract/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';

@@ -9,7 +9,7 @@
  */
 import { Compile } from 'typebox/compile';
 import { AdWriteSchema, type Ad, type AdPlacement, type AdWrite } from '@contract/ads';
-import { adsTexts as texts } from '@contract/adsTexts';
+import { adsTexts as texts } from './adsTexts';
 
 export interface AdDraft {
   title: string;
