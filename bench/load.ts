@@ -1,6 +1,7 @@
 /**
  * `npm run bench:load` — the server under 50 connections (issue 25, 4), on the embedded PGlite (in
- * the server's thread, and in a worker thread: PGLITE_THREAD=1, server/db/pglite-thread.ts) and on
+ * the server's thread with PGLITE_THREAD=0, and in its worker thread, the default:
+ * server/db/pglite-thread.ts) and on
  * a real PostgreSQL 15 side by side. Prints figures; asserts nothing. Goals: on PostgreSQL,
  * `POST species` with `search` ≥ 300 requests/s with p99 < 500 ms; on either database `GET health`
  * p99 < 200 ms while that load runs.
@@ -177,8 +178,8 @@ console.log(
 const columns: Array<{ label: string; rows: Row[] }> = [];
 
 for (const threaded of [false, true]) {
-  // PGLITE_THREAD=1: the same embedded database in a worker thread (server/db/pglite-thread.ts).
-  const label = threaded ? 'PGlite in a worker thread' : 'embedded PGlite';
+  // The same embedded database in the server's thread (PGLITE_THREAD=0) and in its worker thread.
+  const label = threaded ? 'PGlite in a worker thread' : 'PGlite in the server thread';
   const previous = process.env.PGLITE_THREAD;
   process.env.PGLITE_THREAD = threaded ? '1' : '0';
   const embeddedDir = mkdtempSync(join(tmpdir(), 'fieldmark-bench-load-'));

@@ -6,11 +6,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 
 let dataDir: string;
+let previousThread: string | undefined;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-'));
+  previousThread = process.env.PGLITE_THREAD;
 });
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+afterEach(async () => {
+  if (previousThread === undefined) delete process.env.PGLITE_THREAD;
+  else process.env.PGLITE_THREAD = previousThread;
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 /**
  * Opening PGlite on disk is CPU-bound WASM work: seconds on an idle machine, ~50 s for one open
@@ -18,7 +24,16 @@ afterEach(() => rm(dataDir, { recursive: true, force: true }));
  */
 const OPENS_ON_A_LOADED_MACHINE_MS = 300_000;
 
-describe('embedded database (PGlite in DATA_DIR)', () => {
+// The default (a worker thread) and PGLITE_THREAD=0 (the server's thread) hold the same lock.
+describe.each([
+  { mode: 'in a worker thread (default)', PGLITE_THREAD: undefined },
+  { mode: 'in the server thread (PGLITE_THREAD=0)', PGLITE_THREAD: '0' },
+])('embedded database (PGlite in DATA_DIR) $mode', ({ PGLITE_THREAD }) => {
+  beforeEach(() => {
+    if (PGLITE_THREAD === undefined) delete process.env.PGLITE_THREAD;
+    else process.env.PGLITE_THREAD = PGLITE_THREAD;
+  });
+
   it(
     'persists across close and reopen, and is locked against a second opener meanwhile',
     async () => {

@@ -1,7 +1,8 @@
 /**
  * The database handle: Kysely over one `pg.Pool`. With DATABASE_URL the pool talks to PostgreSQL;
  * without it, to an embedded PGlite in DATA_DIR/pglite through PGlite's node-postgres adapter, so
- * there is one dialect and one code path for both.
+ * there is one dialect and one code path for both. PGlite runs in a worker thread unless
+ * PGLITE_THREAD=0 (pglite-thread.ts).
  *
  * Invariants: PGlite is single-connection (the adapter's pool has size 1 and serialises queries),
  * so transactions must stay short; an open PGlite keeps the process alive, so every
@@ -58,9 +59,12 @@ export type OpenDatabaseOptions =
       thread: boolean;
     };
 
-/** Whether an embedded PGlite runs in a worker thread: PGLITE_THREAD=1 (opt-in). */
+/**
+ * Whether an embedded PGlite runs in a worker thread: yes unless PGLITE_THREAD=0. In the server's
+ * thread every query holds up every other request, `GET health` included (issue 25, 4).
+ */
 export function pgliteThreadFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.PGLITE_THREAD === '1';
+  return env.PGLITE_THREAD !== '0';
 }
 
 /** Nothing to release: no data folder, so no lock. */
@@ -86,7 +90,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dir = join(options.dataDir, 'pglite');
   await mkdir(dir, { recursive: true });
   const unlock = await lockDataDir(join(options.dataDir, 'pglite.pid'));
-  // Issue 25, 4: in a worker thread the WASM database is off the request thread (pglite-thread.ts).
+  // By default in a worker thread, off the request thread (pglite-thread.ts).
   if (pgliteThreadFromEnv()) return openPGliteThread({ dataDir: dir }, unlock);
   let pglite: PGlite;
   try {

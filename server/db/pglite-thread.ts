@@ -1,7 +1,7 @@
 /**
- * An embedded PGlite in a worker thread (issue 25, 4; opt-in with PGLITE_THREAD=1): PGlite is WASM
- * and runs each query on the thread that owns it, so in the server's thread every query blocks
- * every other request. Here the worker owns it (pglite-thread-worker.ts) and this side passes
+ * An embedded PGlite in a worker thread (issue 25, 4; the default, PGLITE_THREAD=0 opts out):
+ * PGlite is WASM and runs each query on the thread that owns it, so in the server's thread every
+ * query blocks every other request. Here the worker owns it (pglite-thread-worker.ts) and this side passes
  * PostgreSQL wire-protocol bytes to it and parses the answers with node-postgres' own parser, the
  * one it uses for a real server. It has the one method PGlite's node-postgres adapter
  * (`createPgConfig`) calls, `execProtocolStream`, so the pool, Kysely and every query stay as they
