@@ -86,7 +86,8 @@ export function FulfilmentPage() {
     );
   }
   const [heading, next] = HEADINGS[status];
-  const boughtLogbooks = order?.items.filter((item) => item.kind === 'logbook').map((item) => item.product_id) ?? [];
+  const boughtLogbooks =
+    order?.items.filter((item) => item.kind === 'logbook').map((item) => item.product_id) ?? [];
   return (
     <ShopPage title={heading}>
       <Typography>{next}</Typography>
