@@ -34,7 +34,9 @@ export function BoughtLogbooks({ productIds }: { productIds: readonly string[] }
     return (
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
         {typeof refresh === 'object' && 'failed' in refresh && (
-          <Alert severity="warning">{formatMessage(logbookTexts.refreshFailed, { reason: refresh.failed })}</Alert>
+          <Alert severity="warning">
+            {formatMessage(logbookTexts.refreshFailed, { reason: refresh.failed })}
+          </Alert>
         )}
         <Button component={RouterLink} to={LOGBOOKS_OVERVIEW_PATH} variant="contained">
           {logbookTexts.goToMine}
@@ -45,7 +47,12 @@ export function BoughtLogbooks({ productIds }: { productIds: readonly string[] }
   return (
     <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       {bought.map(({ logbook }) => (
-        <Button key={logbook.product_id} component={RouterLink} to={logbookPath(logbook.product_id)} variant="contained">
+        <Button
+          key={logbook.product_id}
+          component={RouterLink}
+          to={logbookPath(logbook.product_id)}
+          variant="contained"
+        >
           {formatMessage(logbookTexts.open, { name: logbook.name })}
         </Button>
       ))}
