@@ -5,9 +5,8 @@
  * keeps everything typed and says why; delete (admin-cms:d) asks first.
  */
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { adminTexts as texts } from '@contract/adminTexts';
@@ -19,7 +18,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
 import { useDeletePageMutation, useGetPageQuery, usePutPageMutation } from './adminApi';
 import { MarkdownEditor } from './MarkdownEditor';
-import { AdminFrame, ConfirmDialog, LoadState, reasonOf, useCan } from './parts';
+import { AdminFrame, DetailActions, LoadState, reasonOf, useCan } from './parts';
 
 const LIST = '/admin-cms';
 
@@ -47,7 +46,6 @@ function PageForm({ id, loaded }: { id: string; loaded: ContentPage | null }) {
   );
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [putPage, { isLoading: saving }] = usePutPageMutation();
   const [deletePage] = useDeletePageMutation();
   const canSave = useCan(loaded ? CMS_UPDATE : CMS_CREATE);
@@ -77,7 +75,6 @@ function PageForm({ id, loaded }: { id: string; loaded: ContentPage | null }) {
 
   async function remove() {
     const answer = await deletePage(id);
-    setDeleting(false);
     if (answer.error) return setProblem(reasonOf(answer.error));
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
@@ -107,32 +104,26 @@ function PageForm({ id, loaded }: { id: string; loaded: ContentPage | null }) {
         onChange={(content) => change({ content })}
       />
       {problem && <Alert severity="error">{problem}</Alert>}
-      <Stack direction="row" spacing={1}>
-        {canSave && (
-          <Button type="submit" variant="contained" loading={saving}>
-            {texts.save}
-          </Button>
-        )}
-        {loaded && (
-          <Button component={RouterLink} to={`/general-content-page/${encodeURIComponent(loaded.slug)}`}>
-            {texts.viewPage}
-          </Button>
-        )}
-        {loaded && canDelete && (
-          <Button color="error" onClick={() => setDeleting(true)}>
-            {texts.delete}
-          </Button>
-        )}
-      </Stack>
-      {loaded && deleting && (
-        <ConfirmDialog
-          title={formatMessage(texts.deleteTitle, { name: loaded.title })}
-          body={texts.deletePageBody}
-          confirmLabel={texts.delete}
-          onConfirm={remove}
-          onClose={() => setDeleting(false)}
-        />
-      )}
+      <DetailActions
+        canSave={canSave}
+        saving={saving}
+        saveLabel={texts.save}
+        view={
+          loaded
+            ? { to: `/general-content-page/${encodeURIComponent(loaded.slug)}`, label: texts.viewPage }
+            : null
+        }
+        remove={
+          loaded && canDelete
+            ? {
+                label: texts.delete,
+                title: formatMessage(texts.deleteTitle, { name: loaded.title }),
+                body: texts.deletePageBody,
+                onConfirm: remove,
+              }
+            : null
+        }
+      />
     </Stack>
   );
 }

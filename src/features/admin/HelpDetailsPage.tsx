@@ -5,9 +5,8 @@
  * everything typed; delete (admin-help:d) asks first.
  */
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { adminTexts as texts } from '@contract/adminTexts';
@@ -19,7 +18,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
 import { useDeleteTopicMutation, useGetTopicQuery, usePutTopicMutation } from './adminApi';
 import { MarkdownEditor } from './MarkdownEditor';
-import { AdminFrame, ConfirmDialog, LoadState, reasonOf, useCan } from './parts';
+import { AdminFrame, DetailActions, LoadState, reasonOf, useCan } from './parts';
 
 const LIST = '/admin-help';
 
@@ -61,7 +60,6 @@ function TopicForm({ id, loaded }: { id: string; loaded: HelpTopicResponse | nul
   const [draft, setDraft] = useState<Draft>(() => draftOf(loaded));
   const [errors, setErrors] = useState<Errors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [putTopic, { isLoading: saving }] = usePutTopicMutation();
   const [deleteTopic] = useDeleteTopicMutation();
   const canSave = useCan(loaded ? HELP_UPDATE : HELP_CREATE);
@@ -99,7 +97,6 @@ function TopicForm({ id, loaded }: { id: string; loaded: HelpTopicResponse | nul
 
   async function remove() {
     const answer = await deleteTopic(id);
-    setDeleting(false);
     if (answer.error) return setProblem(reasonOf(answer.error));
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
@@ -131,32 +128,29 @@ function TopicForm({ id, loaded }: { id: string; loaded: HelpTopicResponse | nul
         onChange={(content) => change({ content })}
       />
       {problem && <Alert severity="error">{problem}</Alert>}
-      <Stack direction="row" spacing={1}>
-        {canSave && (
-          <Button type="submit" variant="contained" loading={saving}>
-            {texts.save}
-          </Button>
-        )}
-        {loaded && (
-          <Button component={RouterLink} to={`/general-help/${encodeURIComponent(loaded.category.slug)}`}>
-            {texts.viewPage}
-          </Button>
-        )}
-        {loaded && canDelete && (
-          <Button color="error" onClick={() => setDeleting(true)}>
-            {texts.delete}
-          </Button>
-        )}
-      </Stack>
-      {loaded && deleting && (
-        <ConfirmDialog
-          title={formatMessage(texts.deleteTitle, { name: loaded.topic.title })}
-          body={texts.deleteTopicBody}
-          confirmLabel={texts.delete}
-          onConfirm={remove}
-          onClose={() => setDeleting(false)}
-        />
-      )}
+      <DetailActions
+        canSave={canSave}
+        saving={saving}
+        saveLabel={texts.save}
+        view={
+          loaded
+            ? {
+                to: `/general-help/${encodeURIComponent(loaded.category.slug)}`,
+                label: texts.viewPage,
+              }
+            : null
+        }
+        remove={
+          loaded && canDelete
+            ? {
+                label: texts.delete,
+                title: formatMessage(texts.deleteTitle, { name: loaded.topic.title }),
+                body: texts.deleteTopicBody,
+                onConfirm: remove,
+              }
+            : null
+        }
+      />
     </Stack>
   );
 }

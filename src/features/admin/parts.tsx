@@ -1,8 +1,9 @@
 /**
  * Pieces the issue 18 admin pages share: the failure reason of a call, the frame of a page
  * (heading, back link, the online gate: admin edits are online only, SPEC §4), what a record's
- * query shows before its form, a confirmation dialog for destructive actions, and whether the
- * signed-in member may do something (the same `canAccess` the server and the page guard use).
+ * query shows before its form, a detail form's buttons with the confirmation a destructive action
+ * asks for, and whether the signed-in member may do something (the same `canAccess` the server and
+ * the page guard use).
  */
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -100,6 +101,51 @@ export function ConfirmDialog(props: {
     >
       <Typography>{props.body}</Typography>
     </AppDialog>
+  );
+}
+
+/**
+ * A detail form's buttons: Save when the member may save, a link to what the record looks like to
+ * members, and Delete when they may delete, asked first. The form's `remove` resolves when done.
+ */
+export function DetailActions(props: {
+  canSave: boolean;
+  saving: boolean;
+  saveLabel: string;
+  view: { to: string; label: string } | null;
+  remove: { label: string; title: string; body: string; onConfirm: () => Promise<void> } | null;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const { remove } = props;
+  return (
+    <>
+      <Stack direction="row" spacing={1}>
+        {props.canSave && (
+          <Button type="submit" variant="contained" loading={props.saving}>
+            {props.saveLabel}
+          </Button>
+        )}
+        {props.view && (
+          <Button component={RouterLink} to={props.view.to}>
+            {props.view.label}
+          </Button>
+        )}
+        {remove && (
+          <Button color="error" onClick={() => setConfirming(true)}>
+            {remove.label}
+          </Button>
+        )}
+      </Stack>
+      {remove && confirming && (
+        <ConfirmDialog
+          title={remove.title}
+          body={remove.body}
+          confirmLabel={remove.label}
+          onConfirm={() => remove.onConfirm().finally(() => setConfirming(false))}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </>
   );
 }
 

@@ -6,9 +6,8 @@
  * (admin-ads:d) asks first. A saved ad shows its stats per day below the form.
  */
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -24,7 +23,7 @@ import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
-import { AdminFrame, ConfirmDialog, LoadState, reasonOf } from '../admin/embeds';
+import { AdminFrame, DetailActions, LoadState, reasonOf } from '../admin/embeds';
 import { checkAdDraft, draftOfAd, emptyAdDraft, type AdDraft, type AdFieldErrors } from './adDraft';
 import { useCanManageAds } from './adsAccess';
 import { useDeleteAdMutation, useGetAdQuery, usePutAdMutation } from './adsApi';
@@ -41,7 +40,6 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
   const [draft, setDraft] = useState<AdDraft>(loaded ? draftOfAd(loaded) : emptyAdDraft);
   const [errors, setErrors] = useState<AdFieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [putAd, { isLoading: saving }] = usePutAdMutation();
   const [deleteAd] = useDeleteAdMutation();
   const canSave = useCanManageAds(loaded ? 'u' : 'c');
@@ -92,7 +90,6 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
 
   async function remove() {
     const answer = await deleteAd(id);
-    setDeleting(false);
     if (answer.error) return setProblem(reasonOf(answer.error));
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
@@ -146,32 +143,22 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
         }
       />
       {problem && <Alert severity="error">{problem}</Alert>}
-      <Stack direction="row" spacing={1}>
-        {canSave && (
-          <Button type="submit" variant="contained" loading={saving}>
-            {texts.save}
-          </Button>
-        )}
-        {loaded && (
-          <Button component={RouterLink} to={adPagePath(loaded.id)}>
-            {texts.preview}
-          </Button>
-        )}
-        {loaded && canDelete && (
-          <Button color="error" onClick={() => setDeleting(true)}>
-            {texts.delete}
-          </Button>
-        )}
-      </Stack>
-      {loaded && deleting && (
-        <ConfirmDialog
-          title={formatMessage(texts.deleteTitle, { name: loaded.title })}
-          body={texts.deleteBody}
-          confirmLabel={texts.delete}
-          onConfirm={remove}
-          onClose={() => setDeleting(false)}
-        />
-      )}
+      <DetailActions
+        canSave={canSave}
+        saving={saving}
+        saveLabel={texts.save}
+        view={loaded ? { to: adPagePath(loaded.id), label: texts.preview } : null}
+        remove={
+          loaded && canDelete
+            ? {
+                label: texts.delete,
+                title: formatMessage(texts.deleteTitle, { name: loaded.title }),
+                body: texts.deleteBody,
+                onConfirm: remove,
+              }
+            : null
+        }
+      />
     </Stack>
   );
 }
