@@ -1,7 +1,7 @@
 /**
  * User-visible texts of the admin pages of places, field guides and locations
- * (src/features/admin-places; issue 15). Kept apart from messageTexts.ts, like speciesTexts.ts, so
- * only the lazily loaded admin pages download them.
+ * (src/features/admin-places; issue 15). Kept apart from messageTexts.ts, as the species texts are,
+ * so only the lazily loaded admin pages download them.
  */
 export const adminPlacesTexts = {
   search: 'Search',

@@ -1,9 +1,9 @@
 /**
- * User-visible texts of the maps (src/features/map: /species-map, /global-map). Like speciesTexts.ts,
- * kept apart from messageTexts.ts only so the first route does not download them: messageTexts is
- * one shared chunk that the first route loads, so every text added there ships with it (these 18
- * cost ~300 bytes gzip there, measured with bench:bundle), while only the lazily loaded map pages
- * import this module.
+ * User-visible texts of the maps (src/features/map: /species-map, /global-map). Like the species
+ * texts (features/species/speciesTexts.ts), kept apart from messageTexts.ts only so the first route
+ * does not download them: messageTexts is one shared chunk that the first route loads, so every
+ * text added there ships with it (these 18 cost ~300 bytes gzip there, measured with bench:bundle),
+ * while only the lazily loaded map pages import this module.
  */
 export const mapTexts = {
   mapOfYourSightings: 'Map of your sightings',

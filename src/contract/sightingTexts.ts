@@ -1,9 +1,10 @@
 /**
- * User-visible texts of the member's sightings pages — the lists, trips, stats — and of the unsynced
- * counter, its dialog and the logout warning (src/features/observations/list, src/features/trips,
- * src/features/profile/stats, src/features/sync, src/features/auth/LogoutPage). Kept apart from
- * messageTexts.ts for the reason speciesTexts.ts is: messageTexts is one shared module of the first
- * route, so every text in it is first-route JavaScript, while only lazily loaded pages import this.
+ * User-visible texts of the member's sightings pages — the lists, trips, stats — and of the
+ * unsynced counter, its dialog and the logout warning (src/features/observations/list,
+ * src/features/trips, src/features/profile/stats, src/features/sync, src/features/auth/LogoutPage).
+ * Kept apart from messageTexts.ts for the reason the species texts are: messageTexts is one shared
+ * module of the first route, so every text in it is first-route JavaScript, while only lazily
+ * loaded pages import this.
  */
 export const sightingTexts = {
   sightingsMine: 'My sightings',
