@@ -21,10 +21,13 @@ import { registerMember, serviceWorkerInControl, signedInMember } from './suppor
 
 test.setTimeout(180_000);
 
-/** The page's service worker as Playwright sees it (it is in control, so it exists). */
+/**
+ * The app's service worker as it runs now. Chromium stops an idle worker and starts a new one for
+ * a push, so a handle taken before the push may be closed by the time it is used: look it up again.
+ */
 async function appWorker(page: Page): Promise<Worker> {
   const workers = page.context().serviceWorkers();
-  return workers[0] ?? page.context().waitForEvent('serviceworker');
+  return workers.at(-1) ?? page.context().waitForEvent('serviceworker');
 }
 
 /** The registration id DevTools gives the page's worker, needed to deliver a push to it. */
@@ -89,18 +92,17 @@ test('a chat push shows a notification whose click opens the conversation', asyn
   // Wren is elsewhere in the app when the push comes.
   await page.goto('/species');
   await serviceWorkerInControl(page);
-  const worker = await appWorker(page);
   const push = await registrationId(page);
   await push.send(payload);
 
+  // Read from the page (a registration answers getNotifications in a window too), not through a
+  // worker handle that a restarted worker would have closed.
   const shown = () =>
-    worker.evaluate(async () =>
-      (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map(
-        (notification) => ({
-          title: notification.title,
-          body: notification.body,
-        }),
-      ),
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
+        title: notification.title,
+        body: notification.body,
+      })),
     );
   await expect.poll(shown, { timeout: 30_000 }).toEqual([{ title: robin.nickname, body: message.message }]);
 
@@ -109,7 +111,9 @@ test('a chat push shows a notification whose click opens the conversation', asyn
 
   // The click: the worker's notificationclick handler gets the notification the browser showed.
   // A script-made event cannot extend itself, so waitUntil hands its promise back to the test.
-  await worker.evaluate(async () => {
+  await (
+    await appWorker(page)
+  ).evaluate(async () => {
     const scope = self as unknown as ServiceWorkerGlobalScope;
     const [notification] = await scope.registration.getNotifications();
     if (!notification) throw new Error('no notification');
