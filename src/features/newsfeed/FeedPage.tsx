@@ -9,12 +9,10 @@
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
@@ -24,6 +22,7 @@ import { uiActions } from '../../app/uiSlice';
 import type { FeedKey } from '../../db/newsfeedRows';
 import { SponsoredAd } from '../ads/embeds';
 import { FeedList } from './FeedList';
+import { FeedRefreshButton } from './FeedRefreshButton';
 import { useFeed } from './newsfeedHooks';
 import { PostComposer } from './PostComposer';
 import { usePullToRefresh } from './usePullToRefresh';
@@ -66,15 +65,7 @@ function FeedPage({ tab }: { tab: Tab }) {
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
-        {feed !== null && (
-          <Button
-            startIcon={view.refreshing ? <CircularProgress size={16} /> : <RefreshIcon />}
-            onClick={view.refresh}
-            disabled={!view.isOnline || view.refreshing}
-          >
-            {texts.refresh}
-          </Button>
-        )}
+        {feed !== null && <FeedRefreshButton view={view} />}
       </Stack>
       <Tabs value={tab} aria-label={texts.tabs}>
         <Tab value="everyone" label={texts.tabEveryone} component={RouterLink} to={EVERYONE_PATH} />

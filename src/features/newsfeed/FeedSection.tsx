@@ -5,13 +5,11 @@
  */
 import { useId } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
 import { FeedList } from './FeedList';
+import { FeedRefreshButton } from './FeedRefreshButton';
 import { useFeed } from './newsfeedHooks';
 import { PostComposer } from './PostComposer';
 
@@ -31,13 +29,7 @@ export function FeedSection(props: FeedSectionProps) {
         <Typography variant="h6" component="h2" id={headingId}>
           {isGroup ? texts.groupFeedHeading : texts.memberFeedHeading}
         </Typography>
-        <Button
-          startIcon={view.refreshing ? <CircularProgress size={16} /> : <RefreshIcon />}
-          onClick={view.refresh}
-          disabled={!view.isOnline || view.refreshing}
-        >
-          {texts.refresh}
-        </Button>
+        <FeedRefreshButton view={view} />
       </Stack>
       {!view.isOnline && <Alert severity="info">{texts.feedOfflineNote}</Alert>}
       {view.failure && <Alert severity="error">{view.failure}</Alert>}
