@@ -13,6 +13,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { formatMessage } from '../../src/contract/messages';
+import { newsfeedTexts } from '../../src/contract/newsfeedTexts';
 import { sightingTexts } from '../../src/contract/sightingTexts';
 import { expectNoSeriousViolations } from './support/axe';
 import { putObservation, registerMember, signInThroughDialog } from './support/member';
@@ -93,6 +94,10 @@ test("a member's sightings, a trip over them and their stats; a guest sees the p
   const stats = page.getByRole('region', { name: labels.stats });
   await expect(stats.getByRole('table', { name: sightingTexts.statsSpeciesSeen })).toBeVisible();
   await expect(stats.getByRole('row')).toHaveCount(3);
+  // The profile's posts refresh as it opens: their button changes colour when it ends, which must
+  // not happen under axe's contrast check.
+  const posts = page.getByRole('region', { name: newsfeedTexts.memberFeedHeading });
+  await expect(posts.getByRole('button', { name: newsfeedTexts.refresh })).toBeEnabled();
   await expectNoSeriousViolations(page, 'my stats', 'main');
 
   const guestContext = await browser.newContext();
