@@ -17,7 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
 import { shopTexts as texts } from '@contract/shopTexts';
-import { MerchantTable, reasonOf } from './parts';
+import { MerchantFormFoot, MerchantTable, reasonOf } from './parts';
 import {
   useBatchCsvMutation,
   useListCodeBatchesQuery,
@@ -112,17 +112,7 @@ function PrintCodes() {
           helperText={problem.batch}
         />
       </Box>
-      <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-        <Button type="submit" variant="contained" disabled={state.isLoading}>
-          {texts.makeCodes}
-        </Button>
-        {made && <Alert severity="success">{made}</Alert>}
-      </Stack>
-      {state.error && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {reasonOf(state.error)}
-        </Alert>
-      )}
+      <MerchantFormFoot label={texts.makeCodes} busy={state.isLoading} done={made} error={state.error} />
     </Box>
   );
 }

@@ -24,7 +24,7 @@ import {
   type DiscountProblems,
 } from './discountForm';
 import { formatMoney } from './money';
-import { MerchantTable, reasonOf } from './parts';
+import { MerchantFormFoot, MerchantTable, reasonOf } from './parts';
 import { useCreateDiscountMutation, useEndDiscountMutation, useListDiscountsQuery } from './shopApi';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -110,19 +110,12 @@ function NewDiscount() {
         <TextField label={texts.fieldMaxUses} {...field('maxUses')} />
         <TextField label={texts.fieldPerMember} {...field('perMember')} />
       </Box>
-      <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-        <Button type="submit" variant="contained" disabled={state.isLoading}>
-          {texts.createDiscount}
-        </Button>
-        {created && (
-          <Alert severity="success">{formatMessage(texts.discountCreated, { code: created })}</Alert>
-        )}
-      </Stack>
-      {state.error && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {reasonOf(state.error)}
-        </Alert>
-      )}
+      <MerchantFormFoot
+        label={texts.createDiscount}
+        busy={state.isLoading}
+        done={created ? formatMessage(texts.discountCreated, { code: created }) : null}
+        error={state.error}
+      />
     </Box>
   );
 }

@@ -158,3 +158,27 @@ export function MerchantTable<T>({
     </TableContainer>
   );
 }
+
+/** The foot of a merchant form: its submit button, what the last submit made, and why it failed. */
+export function MerchantFormFoot(props: {
+  label: string;
+  busy: boolean;
+  done: string | null;
+  error: unknown;
+}) {
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+        <Button type="submit" variant="contained" disabled={props.busy}>
+          {props.label}
+        </Button>
+        {props.done && <Alert severity="success">{props.done}</Alert>}
+      </Stack>
+      {props.error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {reasonOf(props.error)}
+        </Alert>
+      )}
+    </>
+  );
+}
