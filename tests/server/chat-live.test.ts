@@ -6,7 +6,6 @@
  * connection to the same schema, as a second process would.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ChatMessageEvent, ChatMessageWriteResponse, ChatUnreadEvent } from '@contract/chat';
 import { buildApp, type App } from '../../server/app';
@@ -100,11 +99,9 @@ describe.each(variants)('on $database', ({ pgliteThread }) => {
     let secondDatabase: Database | undefined;
 
     beforeAll(async () => {
-      const target = inject('fieldmarkTestDb');
       let database = t.database;
-      if (target.kind === 'postgres') {
-        const { rows } = await sql<{ search_path: string }>`SHOW search_path`.execute(t.db);
-        secondDatabase = await openDatabase({ databaseUrl: target.url, searchPath: rows[0]!.search_path });
+      if (t.postgresUrl) {
+        secondDatabase = await openDatabase({ databaseUrl: t.postgresUrl });
         database = secondDatabase;
       }
       second = await buildApp(t.config, { database, clock: t.clock });

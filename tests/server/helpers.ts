@@ -11,7 +11,8 @@
  *
  * Each call gets its own database: a PGlite loaded from the migrated template (globalSetup), in a
  * worker thread or not as the server would run it (PGLITE_THREAD; `pgliteThread` overrides it), or
- * on PostgreSQL (FIELDMARK_TEST_DB=postgres) a fresh schema that close() drops. Defaults differ
+ * on PostgreSQL (FIELDMARK_TEST_DB=postgres) a database copied from the migrated template, which
+ * close() drops. Defaults differ
  * from production only where tests need it: silent logs (TEST_LOG_LEVEL to see them), rate limits
  * high enough not to interfere (tests of the limit set their own), no built PWA, a temp DATA_DIR.
  */
@@ -28,10 +29,9 @@ import { buildApp, type App, type AppDeps } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import { loadConfig, type ServerConfig } from '../../server/config';
 import { openDatabase, pgliteThreadFromEnv, type Database } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
 import type { DB } from '../../server/db/schema';
 import { hashPassword } from '../../server/plugins/app/auth/passwords';
-import './test-db';
+import { postgresUrlFor } from './test-db';
 
 /** A clock the test moves by hand; starts at the real time. */
 export class TestClock implements Clock {
@@ -54,6 +54,8 @@ export interface TestApp {
   db: Kysely<DB>;
   /** The handle behind `db` (owned by the helper: close() closes it). */
   database: Database;
+  /** On PostgreSQL, the URL of this app's own database (a second server instance may open it). */
+  postgresUrl?: string;
   config: ServerConfig;
   clock: TestClock;
   dataDir: string;
@@ -68,32 +70,50 @@ const NO_LIMIT = { max: 10_000, timeWindowMs: 60_000 };
 
 let templateBlob: Blob | undefined;
 
+/**
+ * CREATE DATABASE … TEMPLATE fails with 55006 while another session is connected to the template;
+ * only globalSetup ever is, and briefly, but two copies starting together can still meet it.
+ */
+async function createDatabaseFrom(admin: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt === 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
 async function openTestDatabase(
   thread: boolean,
-): Promise<{ database: Database; dispose: () => Promise<void> }> {
+): Promise<{ database: Database; dispose: () => Promise<void>; databaseUrl?: string }> {
   const target = inject('fieldmarkTestDb');
   if (target.kind === 'pglite') {
     templateBlob ??= new Blob([await readFile(target.templatePath)]);
     const database = await openDatabase({ loadDataDir: templateBlob, thread });
     return { database, dispose: () => database.close() };
   }
-  const schema = `fm_test_${randomBytes(6).toString('hex')}`;
+  const name = `fm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const database = await openDatabase({ databaseUrl: target.url, searchPath: schema });
-  const dispose = async () => {
-    await database.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  };
+  await createDatabaseFrom(admin, name, target.template);
+  const databaseUrl = postgresUrlFor(target.url, name);
+  let database: Database;
   try {
-    await migrateToLatest(database.db);
+    database = await openDatabase({ databaseUrl });
   } catch (error) {
-    await dispose();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
     throw error;
   }
-  return { database, dispose };
+  const dispose = async () => {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+  return { database, dispose, databaseUrl };
 }
 
 export interface TestAppDeps extends Pick<AppDeps, 'plugins'> {
@@ -117,7 +137,7 @@ export async function buildTestApp(
     rateLimits: { login: NO_LIMIT, register: NO_LIMIT, passwordReset: NO_LIMIT, ...overrides.rateLimits },
   };
   const clock = new TestClock();
-  const { database, dispose } = await openTestDatabase(pgliteThread);
+  const { database, dispose, databaseUrl } = await openTestDatabase(pgliteThread);
   let app: App;
   try {
     app = await buildApp(config, { database, clock, ...deps });
@@ -130,6 +150,7 @@ export async function buildTestApp(
     app,
     db: database.db,
     database,
+    ...(databaseUrl ? { postgresUrl: databaseUrl } : {}),
     config,
     clock,
     dataDir,

@@ -1,10 +1,22 @@
 /**
  * Which database the server suite runs on, decided once per run from the environment:
  * PGlite by default (from a migrated template made in globalSetup), or PostgreSQL when
- * FIELDMARK_TEST_DB=postgres and TEST_DATABASE_URL (or DATABASE_URL) is set. globalSetup hands the
+ * FIELDMARK_TEST_DB=postgres and TEST_DATABASE_URL (or DATABASE_URL) is set: there each test app
+ * gets its own database copied from a migrated template database, so files can run side by side
+ * (LISTEN channels and advisory locks are per database, not per schema). globalSetup hands the
  * decision to the test files through vitest's provide/inject.
  */
-export type TestDbTarget = { kind: 'pglite'; templatePath: string } | { kind: 'postgres'; url: string };
+export type TestDbTarget =
+  | { kind: 'pglite'; templatePath: string }
+  /** `url` is the server's admin database; `template` the migrated database each test app copies. */
+  | { kind: 'postgres'; url: string; template: string };
+
+/** `url` with its database name swapped for `database`. */
+export function postgresUrlFor(url: string, database: string): string {
+  const next = new URL(url);
+  next.pathname = `/${database}`;
+  return next.href;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
