@@ -320,6 +320,9 @@ export const locationParentCountry = 'parent_id: a country has no parent.';
 export const locationParentUnknown = 'parent_id: there is no such country.';
 export const locationClassificationUnknown = 'classifications: there is no classification {id}.';
 export const locationInUse = 'This location is still used by {uses}. Move or delete them first.';
+export const placePhotosFull = 'This already has {max} photos: remove one before adding another.';
+export const placePhotoNotHere =
+  "This is a place's or field guide's photo: remove it from their photos instead.";
 
 // Recording a sighting (src/features/observations). Only the Login button of the signed-out refusal
 // (SPEC §5) is here: the species pages show it, and this module is on the first route anyway. The
