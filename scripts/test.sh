@@ -15,9 +15,19 @@ check() { # a whole command counted as one check (typecheck, lint, build)
   if "$@"; then checks_passed=$((checks_passed + 1)); else checks_failed=$((checks_failed + 1)); echo "!! $name failed"; fi
 }
 
-check typecheck npx tsc -p tsconfig.json --noEmit
-check lint npx eslint . --max-warnings=0
-check format npx prettier --check . --log-level warn
+# The three static checks side by side (each leaves a core idle part of the time): their output is
+# kept apart and printed in order once all three are done.
+static_check() { # name, then the command; started in the background, its log in $reports
+  local name=$1; shift
+  ("$@" >"$reports/$name.log" 2>&1; echo $? >"$reports/$name.rc") &
+}
+static_check typecheck npx tsc -p tsconfig.json --noEmit
+static_check lint npx eslint . --max-warnings=0
+static_check format npx prettier --check . --log-level warn
+wait
+for name in typecheck lint format; do
+  check "$name" bash -c 'cat "$1"; exit "$(cat "$2")"' _ "$reports/$name.log" "$reports/$name.rc"
+done
 
 step "unit + server tests (PGlite)"
 npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || true
