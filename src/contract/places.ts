@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { success } from './envelope';
+import { SpeciesImageUploadSchema } from './media';
 import { SKIP_MAX } from './paging';
 import { LOCATION_TYPES } from './reference';
 
@@ -17,6 +18,11 @@ export const PLACES_PAGE_MAX = 100;
 export const PLACES_LIST_MAX = 500;
 export const PLACES_MAP_MAX = 2000;
 export const PLACES_MAP_DEFAULT = 500;
+/**
+ * Photos a place or a field guide may hold: every answer about one and its synced record carries
+ * the list, so it stays short (docs/places.md "Photos").
+ */
+export const PLACE_PHOTOS_MAX = 12;
 
 const latitude = (description = 'Latitude in degrees') =>
   Type.Number({ minimum: -90, maximum: 90, description });
@@ -256,6 +262,20 @@ export type LocationInput = Static<typeof LocationInputSchema>;
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
+/** A photo of a place or guide as their answers and synced records carry it, oldest first. */
+export const PlacePhotoSchema = Type.Object({
+  media_id: Type.String(),
+  path: Type.String({ description: 'URL of the image, at most 2048 px on its longer side (JPEG)' }),
+  thumbnail: Type.String({ description: 'URL of the thumbnail, at most 320 px (WebP)' }),
+});
+export type PlacePhoto = Static<typeof PlacePhotoSchema>;
+const photos = Type.Optional(
+  Type.Array(PlacePhotoSchema, {
+    description:
+      'Its photos, oldest first (the first is the cover); always sent, absent only on a copy a device kept before photos existed',
+  }),
+);
+
 export const HotspotSchema = Type.Object({
   hotspot_id: Type.String(),
   name: Type.String(),
@@ -276,6 +296,7 @@ export const HotspotSchema = Type.Object({
     Type.Integer({ description: 'species_seen, popular: qualifying public sightings' }),
   ),
   score: Type.Optional(Type.Number({ description: 'popular: the score (docs/places.md)' })),
+  photos,
 });
 export type Hotspot = Static<typeof HotspotSchema>;
 
@@ -293,6 +314,7 @@ export const FieldGuideSchema = Type.Object({
   hotspots: Type.Integer({ description: 'How many places they guide at' }),
   distance_km: Type.Optional(Type.Number()),
   score: Type.Optional(Type.Number()),
+  photos,
 });
 export type FieldGuide = Static<typeof FieldGuideSchema>;
 
@@ -362,6 +384,42 @@ export const HabitatResponseSchema = success({
 });
 export type HabitatResponse = Static<typeof HabitatResponseSchema>;
 export const LocationDeletedSchema = success({});
+
+// ---- Photos of places and guides (docs/api.md "Photos of places and field guides") -------------
+
+export const HotspotImageParamsSchema = Type.Object({
+  id: HotspotIdParamsSchema.properties.id,
+  media_id: Type.String({ pattern: UUID_PATTERN, description: 'The photo (media) id' }),
+});
+export type HotspotImageParams = Static<typeof HotspotImageParamsSchema>;
+export const FieldGuideImageParamsSchema = Type.Object({
+  id: FieldGuideIdParamsSchema.properties.id,
+  media_id: Type.String({ pattern: UUID_PATTERN, description: 'The photo (media) id' }),
+});
+export type FieldGuideImageParams = Static<typeof FieldGuideImageParamsSchema>;
+
+/** A photo with what the admin pages show of it. */
+export const PlaceImageSchema = Type.Object({
+  ...PlacePhotoSchema.properties,
+  width: Type.Integer(),
+  height: Type.Integer(),
+  photo_name: nullableString,
+  created_at: Type.Integer({ description: 'Seconds since the epoch' }),
+});
+export type PlaceImage = Static<typeof PlaceImageSchema>;
+
+/** The upload body: as POST species/{id}/images, a base64 data URL in JSON. */
+export const PlaceImageUploadSchema = SpeciesImageUploadSchema;
+export const PlaceImagesResponseSchema = success({ images: Type.Array(PlaceImageSchema) });
+export type PlaceImagesResponse = Static<typeof PlaceImagesResponseSchema>;
+/** The new photo, and the owner's `photos` as every answer and the next sync will carry them. */
+export const PlaceImageUploadResponseSchema = success({
+  image: PlaceImageSchema,
+  photos: Type.Array(PlacePhotoSchema),
+});
+export type PlaceImageUploadResponse = Static<typeof PlaceImageUploadResponseSchema>;
+export const PlaceImageDeleteResponseSchema = success({ photos: Type.Array(PlacePhotoSchema) });
+export type PlaceImageDeleteResponse = Static<typeof PlaceImageDeleteResponseSchema>;
 
 // ---- The region's places on the device (read-only sync collections) ----------------------------
 

@@ -68,7 +68,7 @@ const fieldGuideWrites: FastifyPluginCallbackTypebox = (app, _options, done) => 
     {
       schema: {
         tags,
-        summary: 'Delete a field guide and its species and place links (admin)',
+        summary: 'Delete a field guide, its species and place links and its photos (admin)',
         params: FieldGuideIdParamsSchema,
         response: { 200: OkSchema, ...failedResponses },
       },
@@ -76,6 +76,7 @@ const fieldGuideWrites: FastifyPluginCallbackTypebox = (app, _options, done) => 
     },
     async (request) => {
       await guides().remove(request.params.id);
+      await app.media.placePhotos.removeAllOf('field_guide', request.params.id);
       return { status: 'success' as const };
     },
   );

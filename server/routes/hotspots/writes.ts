@@ -53,7 +53,7 @@ const hotspotWrites: FastifyPluginCallbackTypebox = (app, _options, done) => {
       schema: {
         tags,
         summary:
-          "Delete a place, its species, guide links and ratings; members' likes become tombstones (admin)",
+          "Delete a place, its species, guide links, ratings and photos; members' likes become tombstones (admin)",
         params: HotspotIdParamsSchema,
         response: { 200: OkSchema, ...failedResponses },
       },
@@ -61,6 +61,7 @@ const hotspotWrites: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request) => {
       await app.places.hotspotWrites.remove(request.params.id);
+      await app.media.placePhotos.removeAllOf('hotspot', request.params.id);
       return { status: 'success' as const };
     },
   );

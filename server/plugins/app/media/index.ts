@@ -1,7 +1,8 @@
 /**
  * Media plugin: decorates `app.media` with the media store (the file adapter under MEDIA_DIR, or
  * DATA_DIR/media; see store.ts), the species photos service (species-photos.ts), members' sighting
- * photos (observation-photos.ts, which asks the observations plugin whether a sighting is public),
+ * photos (observation-photos.ts, which asks the observations plugin whether a sighting is public), the
+ * photos of places and field guides (place-photos.ts),
  * comments and likes on photos (media-comments.ts, media-likes.ts) and the location outlines the
  * distribution maps are drawn from (distribution.ts), read on the first map asked for and kept
  * (half a megabyte of JSON that start-up and most test apps never need). Tests may pass their own
@@ -14,6 +15,7 @@ import { loadOutlines, type LocationOutlines } from './distribution';
 import { MediaComments } from './media-comments';
 import { MediaLikes } from './media-likes';
 import { ObservationPhotos } from './observation-photos';
+import { PlacePhotos } from './place-photos';
 import { SpeciesPhotos } from './species-photos';
 import { createFileMediaStore, defaultMediaDir, type MediaStore } from './store';
 
@@ -21,6 +23,8 @@ export interface MediaService {
   store: MediaStore;
   speciesPhotos: SpeciesPhotos;
   observationPhotos: ObservationPhotos;
+  /** Photos of places and field guides (admins upload them; place-photos.ts). */
+  placePhotos: PlacePhotos;
   comments: MediaComments;
   likes: MediaLikes;
   /** The outlines, parsed once on first use; a failed read is retried on the next call. */
@@ -58,6 +62,7 @@ export default fp<MediaPluginOptions>(
         app.observations.reads,
         app.log,
       ),
+      placePhotos: new PlacePhotos(app.db, app.clock, chosen, config.mediaPublicBase, app.log),
       comments: new MediaComments(app.db, app.clock),
       likes: new MediaLikes(app.db, app.clock),
       outlines: loadOnce,

@@ -81,7 +81,8 @@ export class ObservationPhotos {
   /** True when the viewer (a member id, or null for a guest) may see this photo; see the header. */
   async canSee(row: MediaRow, viewer: string | null): Promise<boolean> {
     if (row.deleted_at !== null) return false;
-    if (row.kind === 'species') return true;
+    // Curated photos (a species', a place's, a guide's) are reference data anyone may see.
+    if (row.kind !== 'observation') return true;
     if (row.owner_id === null) return false;
     if (row.owner_id === viewer) return true;
     if (row.observation_id !== null) {
@@ -171,6 +172,7 @@ export class ObservationPhotos {
     const row = await this.find(id);
     if (!row) throw notFound(messages.photoNotFound);
     if (row.kind === 'species') throw conflict(messages.speciesPhotoNotHere);
+    if (row.kind !== 'observation') throw conflict(messages.placePhotoNotHere);
     if (row.owner_id !== memberId) {
       throw (await this.canSee(row, memberId)) ? forbidden() : notFound(messages.photoNotFound);
     }

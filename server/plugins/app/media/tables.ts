@@ -24,11 +24,13 @@ export interface MediaVariants {
 /** Photos (006_media.sql, 007_observation_media.sql); written only by server/plugins/app/media. */
 export interface MediaTable {
   id: string;
-  kind: 'species' | 'observation';
+  kind: 'species' | 'observation' | 'hotspot' | 'field_guide';
   species_id: string | null;
   /** kind 'observation': the owner's sighting (a `species_observations` record id), if named. */
   observation_id: ColumnType<string | null, string | null | undefined, string | null>;
   owner_id: string | null;
+  /** kind 'hotspot' or 'field_guide' (202611281812_place_photos.sql): the place's or guide's id. */
+  place_id: ColumnType<string | null, string | null | undefined, string | null>;
   photo_name: string | null;
   /** jsonb. */
   variants: ColumnType<MediaVariants, string, string>;

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { messages } from '@contract/messages';
-import type { Bounds, FieldGuide, FieldGuideInput } from '@contract/places';
+import type { Bounds, FieldGuide, FieldGuideInput, PlacePhoto } from '@contract/places';
 import { foldText } from '@contract/text';
 import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
@@ -28,12 +28,13 @@ export interface GuideRow {
   latitude: number;
   longitude: number;
   hotspots: number;
+  photos: PlacePhoto[];
   distance_km?: number;
   score?: number | string;
 }
 
 export const GUIDE_COLUMNS = sql`f.id, f.name, f.about, f.phone, f.email, f.website, f.languages, f.location_id,
-  f.latitude, f.longitude, (SELECT count(*) FROM hotspot_guides g WHERE g.field_guide_id = f.id)::int AS hotspots`;
+  f.latitude, f.longitude, f.photos, (SELECT count(*) FROM hotspot_guides g WHERE g.field_guide_id = f.id)::int AS hotspots`;
 
 export function toFieldGuide(row: GuideRow): FieldGuide {
   const guide: FieldGuide = {
@@ -48,6 +49,7 @@ export function toFieldGuide(row: GuideRow): FieldGuide {
     latitude: row.latitude,
     longitude: row.longitude,
     hotspots: row.hotspots,
+    photos: row.photos,
   };
   if (row.distance_km !== undefined) guide.distance_km = Math.round(row.distance_km * 1000) / 1000;
   if (row.score !== undefined) guide.score = Number(row.score);

@@ -4,7 +4,7 @@
  * when asked (it can be large). Every rule is in docs/places.md.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Bounds, Hotspot, PlaceSpecies, Polygon } from '@contract/places';
+import type { Bounds, Hotspot, PlacePhoto, PlaceSpecies, Polygon } from '@contract/places';
 import { foldText } from '@contract/text';
 import type { DB } from '../../../db/schema';
 import type { LatLng } from '../reference/geo';
@@ -35,6 +35,7 @@ export interface HotspotRow {
   radius_km: number;
   boundary: Polygon | null;
   habitat: string[];
+  photos: PlacePhoto[];
   likes: number;
   rating: number | null;
   ratings: number;
@@ -45,7 +46,7 @@ export interface HotspotRow {
 
 /** What every hotspot answer selects, over `hotspots h LEFT JOIN locations l`. */
 export const COLUMNS = sql`h.id, h.name, h.description, h.location_id, l.name AS location_name, h.latitude,
-  h.longitude, h.radius_km, h.boundary, h.habitat, ${likesSql} AS likes,
+  h.longitude, h.radius_km, h.boundary, h.habitat, h.photos, ${likesSql} AS likes,
   (SELECT round(avg(r.rating)::numeric, 2)::float8 FROM hotspot_ratings r WHERE r.hotspot_id = h.id) AS rating,
   (SELECT count(*) FROM hotspot_ratings r WHERE r.hotspot_id = h.id)::int AS ratings`;
 export const FROM = sql`hotspots h LEFT JOIN locations l ON l.id = h.location_id`;
@@ -67,6 +68,7 @@ export function toHotspot(row: HotspotRow, includeBoundary: boolean): Hotspot {
     radius_km: row.radius_km,
     has_boundary: row.boundary !== null,
     habitat: row.habitat,
+    photos: row.photos,
     likes: row.likes,
     rating: row.rating,
     ratings: row.ratings,

@@ -4,7 +4,7 @@
  * `db.withTables<PlacesTables>()`. Keep in step with the SQL by hand.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { Polygon } from '@contract/places';
+import type { PlacePhoto, Polygon } from '@contract/places';
 import type { CollectionRecordsTable } from '../collections/owned-records';
 
 type Timestamp = ColumnType<Date, Date | undefined, Date>;
@@ -29,6 +29,8 @@ export interface HotspotsTable {
   updated_at: Timestamp;
   /** The sync cursor (202611281353_place_sync.sql): set by a trigger on every change; bigint, read as text. */
   seq: Generated<string>;
+  /** jsonb (202611281812_place_photos.sql): written only by the media plugin's place-photos.ts. */
+  photos: ColumnType<PlacePhoto[], string | undefined, string>;
 }
 
 export interface HotspotSpeciesTable {
@@ -62,6 +64,8 @@ export interface FieldGuidesTable {
   updated_at: Timestamp;
   /** The sync cursor (202611281353_place_sync.sql): set by a trigger on every change; bigint, read as text. */
   seq: Generated<string>;
+  /** jsonb (202611281812_place_photos.sql): written only by the media plugin's place-photos.ts. */
+  photos: ColumnType<PlacePhoto[], string | undefined, string>;
 }
 
 export interface FieldGuideSpeciesTable {
