@@ -82,4 +82,7 @@ export const placeTexts = {
   whereSeen: 'Seen at',
   whereNone: 'No places list this species yet.',
   whereOffline: 'Places for this species are shown online.',
+  photos: 'Photos',
+  photoOf: 'Photo {n} of {name}',
+  photoOpen: 'Open photo {n} of {name} in full size',
 } as const;

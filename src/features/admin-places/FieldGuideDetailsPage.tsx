@@ -2,7 +2,8 @@
  * `/admin-field-guide-details[/{fields_guide_id}]` (SPEC §2; admin only, SPEC §6): create
  * (`POST field_guides`, the server picks the id) or edit a field guide — a guiding service members
  * can hire (docs/places.md): name, about, contact, languages, base point and region — then curate
- * the places they guide at and the species they specialise in, or delete them after asking.
+ * their photos (the first is their portrait), the places they guide at and the species they
+ * specialise in, or delete them after asking.
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -27,6 +28,7 @@ import {
 import { emptyGuideDraft, guideDraftOf, guideInputOf, type GuideDraft } from './drafts';
 import { coordinate, DetailsFrame, DraftField, LoadState, PointFields, useDraft } from './formParts';
 import { DeleteDialog, LinkSection, LocationField, usePickerSearches } from './parts';
+import { PhotosSection } from './PhotosSection';
 import { PointPreview } from './PointPreview';
 
 const FIELDS = [
@@ -215,6 +217,7 @@ function EditExisting({ id }: { id: string }) {
   return (
     <>
       <GuideForm key={id} loaded={answer.data.field_guide} />
+      <PhotosSection owner={{ owner: 'field_guide', id }} photos={answer.data.field_guide.photos ?? []} />
       <Curation guide={answer.data.field_guide} />
     </>
   );

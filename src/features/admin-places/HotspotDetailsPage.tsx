@@ -1,7 +1,7 @@
 /**
  * `/admin-hotspot-details[/{hotspot_id}]` (SPEC §2; admin only, SPEC §6): create or edit a place
  * (docs/places.md) — its id, name, description, point, boundary or radius, region and habitat — with a
- * preview of the point and the area; then curate its regular species and the field guides working
+ * preview of the point and the area; then curate its photos, regular species and the field guides working
  * there, or delete it after asking. Online only (admin edits are; SPEC §4 offline message).
  *
  * SPEC has no POST for places: `PUT hotspots/{id}` creates a new id and replaces an existing one, so
@@ -37,6 +37,7 @@ import {
 } from './drafts';
 import { coordinate, DetailsFrame, DraftField, LoadState, PointFields, useDraft } from './formParts';
 import { DeleteDialog, LinkSection, LocationField, usePickerSearches } from './parts';
+import { PhotosSection } from './PhotosSection';
 import { PointPreview } from './PointPreview';
 
 const FIELDS = [
@@ -241,6 +242,7 @@ function EditExisting({ id }: { id: string }) {
   return (
     <>
       <HotspotForm key={id} loaded={answer.data.hotspot} />
+      <PhotosSection owner={{ owner: 'hotspot', id }} photos={answer.data.hotspot.photos ?? []} />
       <Curation hotspot={answer.data.hotspot} />
     </>
   );

@@ -12,7 +12,7 @@ import type {
   HotspotsResponse,
   LocationInput,
 } from '@contract/places';
-import type { PlaceSpecies } from '@contract/places';
+import type { PlaceImageDeleteResponse, PlaceImageUploadResponse, PlaceSpecies } from '@contract/places';
 import type { ClassificationsResponse, LocationResponse, LocationsResponse } from '@contract/reference';
 import type { SpeciesListResponse } from '@contract/species';
 import { api } from '../../api/api';
@@ -37,6 +37,14 @@ interface PlaceSpeciesResponse {
 const hotspotPath = (id: string) => `hotspots/${encodeURIComponent(id)}`;
 const guidePath = (id: string) => `field_guides/${encodeURIComponent(id)}`;
 const locationPath = (id: string) => `locations/${encodeURIComponent(id)}`;
+/** Whose photos: a place or a field guide. */
+export interface PhotoOwner {
+  owner: 'hotspot' | 'field_guide';
+  id: string;
+}
+const ownerPath = (owner: PhotoOwner['owner'], id: string) =>
+  owner === 'hotspot' ? hotspotPath(id) : guidePath(id);
+const OWNER_TAG = { hotspot: 'AdminHotspot', field_guide: 'AdminGuide' } as const;
 const searchOf = (search: string) => (search.trim() === '' ? undefined : search.trim());
 
 const tagged = api.enhanceEndpoints({ addTagTypes: ['AdminHotspot', 'AdminGuide', 'AdminLocation'] });
@@ -127,6 +135,26 @@ export const adminPlacesApi = tagged.injectEndpoints({
       invalidatesTags: ['AdminGuide', 'AdminHotspot'],
     }),
 
+    /** A photo of a place or guide (their `photos` refetch with the record). */
+    uploadPlacePhoto: build.mutation<
+      PlaceImageUploadResponse,
+      PhotoOwner & { photo: string; photoName: string }
+    >({
+      query: ({ owner, id, photo, photoName }) => ({
+        method: 'POST',
+        path: `${ownerPath(owner, id)}/images`,
+        payload: { photo, photo_name: photoName },
+      }),
+      invalidatesTags: (_answer, _error, { owner }) => [OWNER_TAG[owner]],
+    }),
+    removePlacePhoto: build.mutation<PlaceImageDeleteResponse, PhotoOwner & { mediaId: string }>({
+      query: ({ owner, id, mediaId }) => ({
+        method: 'DELETE',
+        path: `${ownerPath(owner, id)}/images/${encodeURIComponent(mediaId)}`,
+      }),
+      invalidatesTags: (_answer, _error, { owner }) => [OWNER_TAG[owner]],
+    }),
+
     listLocations: build.query<LocationsResponse, PageQuery>({
       query: ({ search, skip }) => ({
         path: 'locations',
@@ -187,6 +215,8 @@ export const {
   useGetGuideSpeciesQuery,
   useLinkGuideSpeciesMutation,
   useLinkGuidePlaceMutation,
+  useUploadPlacePhotoMutation,
+  useRemovePlacePhotoMutation,
   useListLocationsQuery,
   useGetLocationQuery,
   usePutLocationMutation,

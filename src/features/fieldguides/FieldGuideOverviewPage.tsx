@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
 import type { FieldGuideRow } from '../../db/placeRows';
-import { useGuide } from '../places/embeds';
+import { PlacePhotoStrip, useGuide } from '../places/embeds';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -46,6 +46,7 @@ function GuideBody({ guide }: { guide: FieldGuideRow }) {
       <Typography variant="h4" component="h1">
         {guide.name}
       </Typography>
+      <PlacePhotoStrip photos={guide.photos} name={guide.name} />
       <Section title={placeTexts.about}>
         <Typography sx={{ whiteSpace: 'pre-line' }}>{guide.about}</Typography>
       </Section>

@@ -1,5 +1,5 @@
 /**
- * `/hotspot-overview/{hotspot_id}` (SPEC §2, anyone): a place — its description, region, habitat,
+ * `/hotspot-overview/{hotspot_id}` (SPEC §2, anyone): a place — its photos, description, region, habitat,
  * map with its boundary (or the circle of its radius), the species regular there and seen there with
  * the member's own seen/not-yet marks, the field guides working there, the like button and the
  * ratings. Read from the device (kept when opened online, placesStore.ts), so it opens offline; the
@@ -28,6 +28,7 @@ import { useRecordedSpeciesIds } from '../species/embeds';
 import { LikeButton } from './LikeButton';
 import { likesText } from './placeFormat';
 import { usePlace } from './placesHooks';
+import { PlacePhotoStrip } from './PlacePhotoStrip';
 import { PlaceRatings } from './PlaceRatings';
 import { PlaceSpeciesList } from './PlaceSpeciesList';
 
@@ -93,6 +94,7 @@ function PlaceBody({ place }: { place: PlaceRow }) {
       <Typography color="text.secondary">
         {[place.location_name, likesText(place.likes)].filter(Boolean).join(' · ')}
       </Typography>
+      <PlacePhotoStrip photos={place.photos} name={place.name} />
       <Box
         sx={{
           display: 'grid',
