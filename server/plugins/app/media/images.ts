@@ -14,7 +14,9 @@
  * refused before decoding (decompression bombs), and sharp's default `failOn: 'warning'` rejects
  * damaged pixel data.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Insertable } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
 import {
   PHOTO_MAX_BASE64_LENGTH,
@@ -26,9 +28,9 @@ import {
   type MediaVariant,
 } from '@contract/media';
 import { formatMessage, messages } from '@contract/messages';
-import type { MediaVariants } from './tables';
+import type { MediaTable, MediaVariants } from './tables';
 import { ApiError, badRequest } from '../../../errors';
-import { mediaKey, VARIANT_FILES } from './store';
+import { mediaKey, VARIANT_FILES, type MediaStore } from './store';
 
 /** Formats sharp reads that a camera or phone photo comes in ('heif' covers AVIF and HEIC). */
 const PHOTO_FORMATS: ReadonlySet<string> = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);
@@ -138,4 +140,37 @@ export function storedVariants(id: string, files: Record<MediaVariant, Processed
     bytes: file.bytes.length,
   });
   return { original: describe(files.original), thumbnail: describe(files.thumbnail) };
+}
+
+/**
+ * A curated upload (species, place, guide photos): processed, then its files written under a new id.
+ * The caller inserts the row and removes `keys` if that fails.
+ */
+export async function storeNewPhoto(
+  store: MediaStore,
+  bytes: Buffer,
+): Promise<{ id: string; variants: MediaVariants; keys: string[] }> {
+  const files = await processPhoto(bytes);
+  const id = randomUUID();
+  const variants = storedVariants(id, files);
+  await store.put(variants.original.key, files.original.bytes);
+  await store.put(variants.thumbnail.key, files.thumbnail.bytes);
+  return { id, variants, keys: [variants.original.key, variants.thumbnail.key] };
+}
+
+/** The `media` row of a new photo: its files' variants and size, uploaded now. */
+export function newMediaRow(
+  input: Omit<Insertable<MediaTable>, 'variants' | 'width' | 'height' | 'created_at'> & {
+    variants: MediaVariants;
+    now: number;
+  },
+): Insertable<MediaTable> {
+  const { variants, now, ...columns } = input;
+  return {
+    ...columns,
+    variants: JSON.stringify(variants),
+    width: variants.original.width,
+    height: variants.original.height,
+    created_at: new Date(now),
+  };
 }

@@ -26,7 +26,7 @@ import type { DB } from '../../../db/schema';
 import type { MediaRow } from './tables';
 import { conflict, forbidden, notFound } from '../../../errors';
 import { observationOf, type ObservationReads } from '../observations/observation-reads';
-import { decodePhotoField, processPhoto, storedVariants } from './images';
+import { decodePhotoField, newMediaRow, processPhoto, storedVariants } from './images';
 import type { MediaStore } from './store';
 
 interface Logger {
@@ -122,18 +122,18 @@ export class ObservationPhotos {
     const inserted = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('media')
-        .values({
-          id,
-          kind: 'observation',
-          species_id: null,
-          observation_id: input.observationId,
-          owner_id: input.ownerId,
-          photo_name: input.photoName,
-          variants: JSON.stringify(variants),
-          width: variants.original.width,
-          height: variants.original.height,
-          created_at: new Date(this.clock.now()),
-        })
+        .values(
+          newMediaRow({
+            id,
+            kind: 'observation',
+            species_id: null,
+            observation_id: input.observationId,
+            owner_id: input.ownerId,
+            photo_name: input.photoName,
+            variants,
+            now: this.clock.now(),
+          }),
+        )
         .onConflict((oc) => oc.column('id').doNothing())
         .returningAll()
         .executeTakeFirst();

@@ -8,7 +8,6 @@
  * devices get the new list on their next pull of the `hotspots` / `field_guides` collection.
  * Files are written before the transaction and removed if it fails, as species photos are.
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { formatMessage, messages } from '@contract/messages';
 import { PLACE_PHOTOS_MAX, type PlaceImage, type PlacePhoto } from '@contract/places';
@@ -16,7 +15,7 @@ import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
 import { conflict } from '../../../errors';
 import type { MediaRow } from './tables';
-import { processPhoto, storedVariants } from './images';
+import { newMediaRow, storeNewPhoto } from './images';
 import type { MediaStore } from './store';
 
 /** Whose photo: a place or a field guide. */
@@ -119,12 +118,7 @@ export class PlacePhotos {
     bytes: Buffer;
     photoName: string | null;
   }): Promise<{ image: PlaceImage; photos: PlacePhoto[] } | null> {
-    const files = await processPhoto(input.bytes);
-    const id = randomUUID();
-    const variants = storedVariants(id, files);
-    const keys = [variants.original.key, variants.thumbnail.key];
-    await this.store.put(variants.original.key, files.original.bytes);
-    await this.store.put(variants.thumbnail.key, files.thumbnail.bytes);
+    const { id, variants, keys } = await storeNewPhoto(this.store, input.bytes);
     try {
       const result = await this.db.transaction().execute(async (trx) => {
         const photos = await this.lockOwner(trx, input.kind, input.placeId);
@@ -133,17 +127,17 @@ export class PlacePhotos {
           throw conflict(formatMessage(messages.placePhotosFull, { max: PLACE_PHOTOS_MAX }));
         const row = await trx
           .insertInto('media')
-          .values({
-            id,
-            kind: input.kind,
-            place_id: input.placeId,
-            owner_id: input.ownerId,
-            photo_name: input.photoName,
-            variants: JSON.stringify(variants),
-            width: variants.original.width,
-            height: variants.original.height,
-            created_at: new Date(this.clock.now()),
-          })
+          .values(
+            newMediaRow({
+              id,
+              kind: input.kind,
+              place_id: input.placeId,
+              owner_id: input.ownerId,
+              photo_name: input.photoName,
+              variants,
+              now: this.clock.now(),
+            }),
+          )
           .returningAll()
           .executeTakeFirstOrThrow();
         const next = [...photos, this.toPhoto(row)];

@@ -12,7 +12,6 @@
  * files go (a failure there is logged: the row already answers 404). A crash between writing the
  * files and committing leaves files no row points to: harmless, and rare enough to clean by hand.
  */
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { MediaVariant, SpeciesGalleryImage, SpeciesImage, SpeciesImagesQuery } from '@contract/media';
 import type { SpeciesThumb } from '@contract/species';
@@ -22,7 +21,7 @@ import type { MediaRow, MediaVariants } from './tables';
 import { liveSightingsSql, PUBLIC_SQL, speciesSql } from '../observations/observation-reads';
 import { taxonomicOrderSql } from '../species/species-rows';
 import { writeSpeciesChange } from '../species/species-writes';
-import { processPhoto, storedVariants } from './images';
+import { newMediaRow, storeNewPhoto } from './images';
 import { VARIANT_FILES, type MediaStore, type StoredFile } from './store';
 
 /** The rev suffix of a species change that only touched its photos. */
@@ -165,13 +164,7 @@ export class SpeciesPhotos {
     bytes: Buffer;
     photoName: string | null;
   }): Promise<UploadResult | null> {
-    const files = await processPhoto(input.bytes);
-    const id = randomUUID();
-    const variants = storedVariants(id, files);
-    const keys = [variants.original.key, variants.thumbnail.key];
-    await this.store.put(variants.original.key, files.original.bytes);
-    await this.store.put(variants.thumbnail.key, files.thumbnail.bytes);
-
+    const { id, variants, keys } = await storeNewPhoto(this.store, input.bytes);
     const thumb: SpeciesThumb = { media_id: id, path: this.urlOf(variants.thumbnail.key) };
     let inserted: MediaRow | undefined;
     try {
@@ -269,17 +262,17 @@ export class SpeciesPhotos {
   ): Promise<MediaRow> {
     return trx
       .insertInto('media')
-      .values({
-        id: input.id,
-        kind: 'species',
-        species_id: input.speciesId,
-        owner_id: input.ownerId,
-        photo_name: input.photoName,
-        variants: JSON.stringify(input.variants),
-        width: input.variants.original.width,
-        height: input.variants.original.height,
-        created_at: new Date(this.clock.now()),
-      })
+      .values(
+        newMediaRow({
+          id: input.id,
+          kind: 'species',
+          species_id: input.speciesId,
+          owner_id: input.ownerId,
+          photo_name: input.photoName,
+          variants: input.variants,
+          now: this.clock.now(),
+        }),
+      )
       .returningAll()
       .executeTakeFirstOrThrow();
   }
