@@ -24,6 +24,7 @@ import { API_PREFIX } from '@contract/index';
 import { systemClock, type Clock } from './clock';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
+import { drainLog, OneLinePerRequest, openLogDestination, redactUrl } from './logging';
 import { frameworkErrorOptions } from './plugins/app/envelope/framework-errors';
 import type { Mailer } from './plugins/app/mail/mailer';
 import compressPlugin from './plugins/external/compress';
@@ -77,11 +78,6 @@ export interface AppPluginOptions {
   mailer?: Mailer;
 }
 
-/** Keeps one-time secrets in links (verify_email?token=…) out of the request log. */
-function redactUrl(url: string): string {
-  return url.replace(/([?&](?:token|rid)=)[^&]*/g, '$1[redacted]');
-}
-
 export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
   async (app, { config, database, mailer, clock }) => {
     app.decorate('config', config);
@@ -126,12 +122,16 @@ export const fieldmark = fp<{ config: ServerConfig } & AppDeps>(
 );
 
 export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promise<App> {
+  // A silent app (the tests) opens nothing; otherwise stdout or LOG_FILE, asynchronously.
+  const destination = config.logLevel === 'silent' ? undefined : openLogDestination(config.logFile);
   const app = Fastify({
     // Autoload imports every plugin and route module inside its own plugin, so avvio's 10 s default
     // would count module loading; through tsx on a loaded 2-core machine that can take longer.
     pluginTimeout: 120_000,
+    logController: new OneLinePerRequest(),
     logger: {
       level: config.logLevel,
+      ...(destination ? { stream: destination } : {}),
       serializers: {
         req: (request: { method: string; url: string; ip?: string }) => ({
           method: request.method,
@@ -145,6 +145,12 @@ export async function buildApp(config: ServerConfig, deps: AppDeps = {}): Promis
     ...validationOptions,
     ...frameworkErrorOptions,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (destination) {
+    // The lines of the last requests are on their way when close is called: wait for them. The
+    // destination stays open (a shutdown still logs after close; a write to an ended one throws);
+    // pino flushes it synchronously at exit.
+    app.addHook('onClose', () => drainLog(destination));
+  }
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   await app.register(fieldmark, { config, ...deps });
   return app;

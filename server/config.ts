@@ -72,6 +72,8 @@ export interface ServerConfig {
   /** Honour X-Forwarded-For (behind a reverse proxy) so rate limits see the real client. */
   trustProxy: boolean;
   logLevel: string;
+  /** Where the log goes (appended): a file, or stdout when unset. Written asynchronously (server/logging.ts). */
+  logFile: string | undefined;
   /**
    * The species a start seeds: 'world', the committed world lists, in the background after listening
    * (the default); 'demo', the small US/South Africa/New Zealand extract, before listening (the
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     .map((origin) => origin.trim().replace(/\/+$/, ''))
     .filter(Boolean);
   const mediaDir = nonEmpty(env, 'MEDIA_DIR');
+  const logFile = nonEmpty(env, 'LOG_FILE');
   return {
     port,
     host,
@@ -213,6 +216,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel: nonEmpty(env, 'LOG_LEVEL') ?? 'info',
+    logFile: logFile === undefined ? undefined : resolve(logFile),
     speciesData: speciesData(env),
     shop: shop(env),
   };
