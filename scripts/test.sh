@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check the project has, in the order a failure is cheapest to find.
 # typecheck → lint → unit + server tests on PGlite → the server suite again on PostgreSQL when
-# TEST_DATABASE_URL/DATABASE_URL is set → production build → end-to-end in real Chromium.
+# TEST_DATABASE_URL/DATABASE_URL is set → production build → bundle budgets → end-to-end in real Chromium.
 # Ends with one plain line "N passed, N failed" (CI reads it) and a non-zero exit on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -42,6 +42,8 @@ else
 fi
 
 check build npx vite build
+# The first route ≤ 150 KB gzip and each lazy route's own JS within its budget (issue 24), on that build.
+check "bundle budgets" npx tsx bench/bundle.ts
 
 step "end-to-end (Chromium)"
 if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
