@@ -50,8 +50,10 @@ export default defineConfig({
           server,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite is single-connection and each file starts its own: keep files sequential on 2 cores.
-          fileParallelism: false,
+          // PGlite runs in the test's own process (and its worker thread): two files at once only
+          // fight over 2 cores. On PostgreSQL the database works in its own processes and each test
+          // app has its own database (helpers.ts), so two files side by side use the idle core.
+          fileParallelism: process.env.FIELDMARK_TEST_DB === 'postgres',
         },
       },
       {

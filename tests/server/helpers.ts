@@ -74,6 +74,22 @@ let templateBlob: Blob | undefined;
  * CREATE DATABASE … TEMPLATE fails with 55006 while another session is connected to the template;
  * only globalSetup ever is, and briefly, but two copies starting together can still meet it.
  */
+/**
+ * Work a test left running (a background seed) may still hold a connection after close(); give it
+ * up to 2 s to end before the forced drop cuts it off mid-query.
+ */
+async function untilDisconnected(admin: pg.Client, name: string): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+      [name],
+    );
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function createDatabaseFrom(admin: pg.Client, name: string, template: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -110,6 +126,7 @@ async function openTestDatabase(
   }
   const dispose = async () => {
     await database.close();
+    await untilDisconnected(admin, name);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   };
