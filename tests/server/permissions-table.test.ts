@@ -210,6 +210,13 @@ const CALLS: Record<string, Row> = {
   'GET /field_guides/{id}/hotspots': client,
   'PUT /field_guides/{id}/hotspots': adminRow(admin),
   'DELETE /field_guides/{id}/hotspots': adminRow(admin),
+  // Photos of places and guides (docs/api.md "Photos of places and field guides"): curated like them
+  'GET /hotspots/{id}/images': client,
+  'POST /hotspots/{id}/images': adminRow(admin),
+  'DELETE /hotspots/{id}/images/{media_id}': adminRow(admin),
+  'GET /field_guides/{id}/images': client,
+  'POST /field_guides/{id}/images': adminRow(admin),
+  'DELETE /field_guides/{id}/images/{media_id}': adminRow(admin),
 
   // Reference data
   'GET /languages': client,
