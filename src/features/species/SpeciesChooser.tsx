@@ -15,7 +15,8 @@ import { formatMessage } from '@contract/messages';
 import type { SpeciesRow } from '../../db/rows';
 import { SEARCH_DEBOUNCE_MS } from './SpeciesSearchField';
 import { useMemberList } from './speciesQueries';
-import { buildSpeciesSearch, searchSpecies } from './speciesSearch';
+import { searchSpecies } from './speciesSearch';
+import { useSpeciesSearch } from './useSpeciesSearch';
 import { speciesTexts } from './speciesTexts';
 
 /** Matches shown at once: enough to pick from, few enough to read; typing more narrows them. */
@@ -38,10 +39,7 @@ export function SpeciesChooser({ onChoose, hint }: SpeciesChooserProps) {
     return () => clearTimeout(timer);
   }, [text]);
 
-  const prepared = useMemo(
-    () => (species && query !== '' ? buildSpeciesSearch(species, languageId) : null),
-    [species, languageId, query],
-  );
+  const prepared = useSpeciesSearch(species, languageId, query !== '');
   const matches = useMemo(() => (prepared ? searchSpecies(prepared, query) : []), [prepared, query]);
 
   if (filter === null) return <Typography color="text.secondary">{speciesTexts.speciesNoConfig}</Typography>;

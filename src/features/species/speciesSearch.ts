@@ -3,7 +3,13 @@
  * the index built once per list and language. Works offline; bench/search.ts measures it on the full
  * bird list.
  */
-import { buildSearchIndex, search, type SearchIndex } from '../../lib/search/searchIndex';
+import {
+  buildSearchIndex,
+  buildSearchIndexInSlices,
+  search,
+  type SearchIndex,
+} from '../../lib/search/searchIndex';
+import { yieldToMain } from '../../lib/yieldToMain';
 import { MAIN_LANGUAGE_ID } from './languages';
 
 /** The fields of a species that search reads (a SpeciesRow has them). */
@@ -45,6 +51,19 @@ export function buildSpeciesSearch<T extends SearchableSpecies>(
   languageId: string | null,
 ): SpeciesSearch<T> {
   return { species, index: buildSearchIndex(species.map((row) => searchableNames(row, languageId))) };
+}
+
+/** The same, built in slices that give the main thread back between them (the pages use this). */
+export async function buildSpeciesSearchInSlices<T extends SearchableSpecies>(
+  species: readonly T[],
+  languageId: string | null,
+): Promise<SpeciesSearch<T>> {
+  const index = await buildSearchIndexInSlices(
+    species.length,
+    (doc) => searchableNames(species[doc] as T, languageId),
+    { pause: yieldToMain },
+  );
+  return { species, index };
 }
 
 /** The species matching `query`, best first (exact words, then prefixes, then one typo). */

@@ -43,19 +43,20 @@ export function wordsOf(text: string): string[] {
   return folded === '' ? [] : folded.split(' ');
 }
 
-/** Indexes documents, each given as its texts (names); results refer to positions in `documents`. */
-export function buildSearchIndex(documents: readonly (readonly string[])[]): SearchIndex {
-  const byWord = new Map<string, number[]>();
-  documents.forEach((texts, doc) => {
-    for (const text of texts) {
-      for (const word of wordsOf(text)) {
-        const docs = byWord.get(word);
-        if (!docs) byWord.set(word, [doc]);
-        // Documents arrive in order, so a repeat of this document is always the last entry.
-        else if (docs[docs.length - 1] !== doc) docs.push(doc);
-      }
+/** Adds one document's words: documents must arrive in order. */
+function addDocument(byWord: Map<string, number[]>, doc: number, texts: readonly string[]): void {
+  for (const text of texts) {
+    for (const word of wordsOf(text)) {
+      const docs = byWord.get(word);
+      if (!docs) byWord.set(word, [doc]);
+      // Documents arrive in order, so a repeat of this document is always the last entry.
+      else if (docs[docs.length - 1] !== doc) docs.push(doc);
     }
-  });
+  }
+}
+
+/** The collected words, sorted and packed. */
+function packIndex(byWord: Map<string, number[]>, size: number): SearchIndex {
   const words = [...byWord.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const offsets = new Int32Array(words.length + 1);
   let total = 0;
@@ -68,7 +69,46 @@ export function buildSearchIndex(documents: readonly (readonly string[])[]): Sea
   words.forEach((word, w) => {
     postings.set(byWord.get(word) as number[], offsets[w]);
   });
-  return { size: documents.length, words, offsets, postings };
+  return { size, words, offsets, postings };
+}
+
+/** Indexes documents, each given as its texts (names); results refer to positions in `documents`. */
+export function buildSearchIndex(documents: readonly (readonly string[])[]): SearchIndex {
+  const byWord = new Map<string, number[]>();
+  documents.forEach((texts, doc) => {
+    addDocument(byWord, doc, texts);
+  });
+  return packIndex(byWord, documents.length);
+}
+
+export interface SliceOptions {
+  /** How long one slice may run before the thread is given back (ms). */
+  sliceMs?: number;
+  /** Gives the thread back: yieldToMain in the app. */
+  pause: () => Promise<void>;
+  now?: () => number;
+}
+
+/**
+ * The same index, built in slices on the main thread (issue 24: no task over 50 ms while a member
+ * types): the documents are read `sliceMs` at a time with `pause` between, then sorted and packed
+ * in one last step (≈ 13,000 words for the full bird list). `textsOf(doc)` gives a document's texts.
+ */
+export async function buildSearchIndexInSlices(
+  size: number,
+  textsOf: (doc: number) => readonly string[],
+  { sliceMs = 8, pause, now = () => performance.now() }: SliceOptions,
+): Promise<SearchIndex> {
+  const byWord = new Map<string, number[]>();
+  let sliceStart = now();
+  for (let doc = 0; doc < size; doc++) {
+    if (now() - sliceStart >= sliceMs) {
+      await pause();
+      sliceStart = now();
+    }
+    addDocument(byWord, doc, textsOf(doc));
+  }
+  return packIndex(byWord, size);
 }
 
 /** First position whose word is not below `word`. */
