@@ -63,8 +63,6 @@ type Row =
       prepare?: (context: Context, caller: Someone | null) => Promise<Overrides>;
       /** The refusal's reason when it is not `notAuthorised` (a group's own admins). */
       reason?: string;
-      /** A call that admits client tokens (for its public form) refuses one with 403, not 401. */
-      clientRefusal?: 403;
     };
 
 const admin: AdminRule = { role: 'admin' };
@@ -371,7 +369,6 @@ const CALLS: Record<string, Row> = {
 const ADMIN_VARIANTS: Record<string, Row> = {
   'GET /merchant/products?show_hidden': adminRow(admin, {
     overrides: { query: { show_hidden: 'true' } },
-    clientRefusal: 403,
   }),
 };
 
@@ -504,7 +501,7 @@ describe('admin calls: guests and client tokens 401, members without the right 4
     expect(guest.statusCode, key).toBe(401);
     expect(failedReason(guest.body), key).toBe(messages.signInRequired);
     const client = await attempt(null, clientToken);
-    expect(client.statusCode, `${key} with a client token`).toBe(row.clientRefusal ?? 401);
+    expect(client.statusCode, `${key} with a client token`).toBe(401);
     const wrong: string[] = [];
     for (const principal of principals) {
       const response = await attempt(principal.who ?? null);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInput, ProductResponse, ProductsResponse, UploadSlotResponse } from '@contract/shop';
+import { messages } from '@contract/messages';
 import { logbookInput } from './shop-helpers';
 import {
   api,
@@ -100,6 +101,10 @@ describe('merchant products', () => {
     const guest = (await call('GET', '/merchant/products', client)).json<ProductsResponse>().products;
     expect(guest.map((product) => product.id)).toEqual([visible]);
     expect((await call('GET', '/merchant/products?show_hidden=true', member)).statusCode).toBe(403);
+    // A client token is a guest: asked to sign in, as on every admin call.
+    const asClient = await call('GET', '/merchant/products?show_hidden=true', client);
+    expect(asClient.statusCode).toBe(401);
+    expect(asClient.json<{ reason: string }>().reason).toBe(messages.signInRequired);
     const all = await call('GET', '/merchant/products?show_hidden=true', admin);
     expect(
       all

@@ -1,6 +1,7 @@
 /**
  * Merchant products (SPEC §7 "Logbooks, commerce, issues"; docs/shop.md):
- * - GET merchant/products: the products for sale; show_hidden=true adds hidden ones (admins only);
+ * - GET merchant/products: the products for sale; show_hidden=true adds hidden ones (admins only:
+ *   like every admin call, a client token is refused 401 signInRequired, a member without the role 403);
  * - GET merchant/products/{id}: one product (a hidden one only for admins);
  * - POST merchant/products, PUT merchant/products/{id}: create or replace a product (admin; SPEC §6).
  * Guests browse the shop with a client token.
@@ -21,6 +22,7 @@ import {
   type ProductsResponse,
 } from '@contract/shop';
 import { forbidden, notFound } from '../../errors';
+import { memberOf } from '../../plugins/app/auth/guard';
 import { toProduct } from '../../plugins/app/shop/products';
 
 const merchant: FastifyPluginCallbackTypebox = (app, _options, done) => {
@@ -42,7 +44,8 @@ const merchant: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request): Promise<ProductsResponse> => {
       const showHidden = request.query.show_hidden === true;
-      if (showHidden && !isAdmin(request)) throw forbidden();
+      // memberOf answers a client token 401 (sign in first), as the guard does on admin-only routes.
+      if (showHidden && !canAccess(memberOf(request), { role: 'admin' })) throw forbidden();
       const products = await app.shop.products.list({
         showHidden,
         ...(request.query.kind ? { kind: request.query.kind } : {}),
