@@ -1,47 +1,21 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { adsTexts as texts } from './adsTexts';
 import { defaultConfig } from '../../app/configSlice';
 import { networkActions } from '../../app/networkSlice';
 import { fakeNetwork, type FakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { ScreenObserver, watchScreenAndClock } from './testAds';
 import { SponsoredAd } from './embeds';
 import { queuedViews } from './viewQueue';
 
 const AD_ID = '3c9a1f0e-2b4d-4e6f-8a1b-2c3d4e5f6a7b';
 
-/**
- * The browser's IntersectionObserver (happy-dom has none): the test says when the card is on
- * screen, as scrolling would.
- */
-class ScreenObserver {
-  static current: ScreenObserver | null = null;
-  constructor(private readonly callback: IntersectionObserverCallback) {
-    ScreenObserver.current = this;
-  }
-  observe() {}
-  disconnect() {}
-  show(ratio: number) {
-    const entry = { isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry;
-    this.callback([entry], this as unknown as IntersectionObserver);
-  }
-}
-
-let clock = 1_800_000_000_000;
+const clock = watchScreenAndClock();
 beforeAll(async () => {
   await import('./SponsoredCard'); // lazy card: compile it once, outside the tests' waits
-});
-beforeEach(() => {
-  ScreenObserver.current = null;
-  vi.stubGlobal('IntersectionObserver', ScreenObserver);
-  vi.spyOn(Date, 'now').mockImplementation(() => clock);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 const views = (network: FakeNetwork): SentRequest[] =>
@@ -101,9 +75,9 @@ describe('the sponsored card in the newsfeed', () => {
     );
 
     act(() => screenNow.show(0.3)); // a corner of it: not seen yet
-    clock += 5_000;
+    clock.ms += 5_000;
     act(() => screenNow.show(0.8));
-    clock += 4_500;
+    clock.ms += 4_500;
     act(() => screenNow.show(0));
     await waitFor(() => expect(views(network)).toHaveLength(1));
     expect(views(network)[0]!.body).toEqual({
@@ -114,9 +88,9 @@ describe('the sponsored card in the newsfeed', () => {
       clicked: false,
     });
 
-    clock += 60_000;
+    clock.ms += 60_000;
     act(() => screenNow.show(1));
-    clock += 2_000;
+    clock.ms += 2_000;
     act(() => screenNow.show(0));
     await waitFor(() => expect(views(network)).toHaveLength(2));
     // The whole showing's totals, under the same view id: the server keeps the larger values.
@@ -134,7 +108,7 @@ describe('the sponsored card in the newsfeed', () => {
       store.dispatch(networkActions.wentOffline());
     });
     act(() => ScreenObserver.current!.show(1));
-    clock += 3_000;
+    clock.ms += 3_000;
     act(() => ScreenObserver.current!.show(0));
     await waitFor(async () => expect(await queuedViews()).toHaveLength(1));
     expect(views(network)).toEqual([]);

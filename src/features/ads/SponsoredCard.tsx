@@ -20,9 +20,9 @@ import { selectIsOnline } from '../../app/networkSlice';
 import { useAdImpressionQuery } from './adsApi';
 import { flushAdViews } from './adViewThunks';
 import { useAdShowing } from './useAdShowing';
+import { adPagePath } from './adPaths';
 
-export const adPagePath = (adId: string, viewId?: string) =>
-  `/newsfeed-ad-view?${new URLSearchParams(viewId ? { ad_id: adId, view: viewId } : { ad_id: adId }).toString()}`;
+export { adPagePath };
 
 /** What every ad shows, in a card or on its page: the "Sponsored" label, title, picture and text. */
 export function AdContent({ ad, size }: { ad: AdImpression; size: 'card' | 'page' }) {
@@ -54,7 +54,8 @@ export function AdContent({ ad, size }: { ad: AdImpression; size: 'card' | 'page
   );
 }
 
-function ShownAd({ ad }: { ad: AdImpression }) {
+/** One showing of an ad as a card: its view time measured, a tap opening its page. */
+export function ShownAd({ ad }: { ad: AdImpression }) {
   const showing = useAdShowing(ad.id);
   return (
     <Card

@@ -6,6 +6,8 @@
 import type {
   AdImpressionResponse,
   AdListResponse,
+  AdMapQuery,
+  AdMapResponse,
   AdPlacement,
   AdResponse,
   AdStatsResponse,
@@ -52,6 +54,10 @@ export const adsApi = tagged.injectEndpoints({
       // Never shared between two showings: each is its own impression and view.
       keepUnusedDataFor: 0,
     }),
+    /** Map ads running inside the area (each answer counts one impression per ad). */
+    mapAds: build.query<AdMapResponse, AdMapQuery>({
+      query: (query) => ({ path: 'ads/map', payload: { ...query } }),
+    }),
   }),
 });
 
@@ -62,4 +68,5 @@ export const {
   usePutAdMutation,
   useDeleteAdMutation,
   useAdImpressionQuery,
+  useMapAdsQuery,
 } = adsApi;

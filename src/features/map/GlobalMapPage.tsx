@@ -3,7 +3,8 @@
  * device, and — a layer the member can switch off — the places the device keeps (docs/places.md),
  * a tap on one opening its page. Other members' public sightings would come from the server, which
  * has no bounding-box search yet, so the page says it shows this device's sightings rather than
- * pretending to show everyone's (docs/routes.md).
+ * pretending to show everyone's (docs/routes.md). Ads running inside the area on screen show as
+ * points and "Sponsored" cards under the map when online (features/ads, docs/ads.md).
  */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,6 +17,8 @@ import { labels } from '@contract/labels';
 import { mapTexts } from '@contract/mapTexts';
 import { formatMessage } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
+import type { FeatureCollection } from 'geojson';
+import { adPagePath, SponsoredMapAds, type MapArea } from '../ads/embeds';
 import { usePlacesLayer } from '../places/embeds';
 import type { MapOverlay } from './mapOverlays';
 import { MemberSightingsMap } from './MemberSightingsMap';
@@ -30,19 +33,33 @@ export function GlobalMapPage() {
   const navigate = useNavigate();
   const places = usePlacesLayer();
   const [isShowingPlaces, setShowingPlaces] = useState(true);
+  // The map ads (online only) for the area on screen: their points join the map's layers.
+  const [area, setArea] = useState<MapArea | null>(null);
+  const [adPoints, setAdPoints] = useState<FeatureCollection | null>(null);
   const overlays = useMemo<MapOverlay[]>(
-    () =>
-      isShowingPlaces && places
+    () => [
+      ...(isShowingPlaces && places
         ? [
             {
               id: 'places',
               data: places,
               colour: palette.success.main,
-              onSelect: (id) => void navigate(`/hotspot-overview/${encodeURIComponent(id)}`),
+              onSelect: (id: string) => void navigate(`/hotspot-overview/${encodeURIComponent(id)}`),
             },
           ]
-        : [],
-    [isShowingPlaces, places, palette.success.main, navigate],
+        : []),
+      ...(adPoints && adPoints.features.length > 0
+        ? [
+            {
+              id: 'ads',
+              data: adPoints,
+              colour: palette.warning.main,
+              onSelect: (id: string) => void navigate(adPagePath(id)),
+            },
+          ]
+        : []),
+    ],
+    [isShowingPlaces, places, palette.success.main, palette.warning.main, adPoints, navigate],
   );
   return (
     <Stack spacing={2} sx={{ py: 3 }}>
@@ -68,7 +85,9 @@ export function GlobalMapPage() {
         speciesId={null}
         label={mapTexts.mapOfYourSightings}
         overlays={overlays}
+        onViewChange={setArea}
       />
+      <SponsoredMapAds area={area} onPoints={setAdPoints} />
     </Stack>
   );
 }

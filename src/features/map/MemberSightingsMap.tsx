@@ -22,7 +22,7 @@ import { uiActions } from '../../app/uiSlice';
 import { rememberCamera, rememberedCamera } from './camera';
 import type { MapOverlay } from './mapOverlays';
 import { SightingPanel } from './SightingPanel';
-import { SightingsMap } from './SightingsMap';
+import { SightingsMap, type MapView } from './SightingsMap';
 import { sightingsShownOf, type SightingsShown } from './sightingFeatures';
 import { useSightingTiles, type MapSightingsState } from './useSightingTiles';
 
@@ -104,9 +104,17 @@ export interface MemberSightingsMapProps {
   label: string;
   /** Other domains' point layers (the places on /global-map). */
   overlays?: readonly MapOverlay[];
+  /** Where the map looks, after it loads and after each move (the map ads on /global-map). */
+  onViewChange?: (view: MapView) => void;
 }
 
-export function MemberSightingsMap({ cameraKey, speciesId, label, overlays }: MemberSightingsMapProps) {
+export function MemberSightingsMap({
+  cameraKey,
+  speciesId,
+  label,
+  overlays,
+  onViewChange,
+}: MemberSightingsMapProps) {
   const user = useAppSelector(selectUser);
   const { settings } = useAppSelector(selectConfig);
   const shown = useMemo(() => sightingsShownOf(settings), [settings]);
@@ -121,6 +129,7 @@ export function MemberSightingsMap({ cameraKey, speciesId, label, overlays }: Me
         camera={rememberedCamera(cameraKey)}
         onCameraChange={(camera) => rememberCamera(cameraKey, camera)}
         onSelect={setSelected}
+        onViewChange={onViewChange}
         overlays={overlays}
       >
         {!user && <GuestPrompt />}

@@ -95,6 +95,17 @@ function showSightings(map: MapLibreMap, tiles: string | null, colours: MapColou
   }
 }
 
+/** The area on screen: west, south, east, north in degrees, and the zoom. */
+export interface MapView {
+  bounds: [number, number, number, number];
+  zoom: number;
+}
+
+const viewOf = (map: MapLibreMap): MapView => {
+  const box = map.getBounds();
+  return { bounds: [box.getWest(), box.getSouth(), box.getEast(), box.getNorth()], zoom: map.getZoom() };
+};
+
 export interface SightingsMapProps {
   /** What to draw; undefined while it loads. */
   sightings: MapSightings | undefined;
@@ -103,6 +114,8 @@ export interface SightingsMapProps {
   /** Where to start; without it the map fits the first sightings, or shows the world. */
   camera?: Camera | undefined;
   onCameraChange?: (camera: Camera) => void;
+  /** Where the map looks once loaded and after every move: what other domains fetch for (map ads). */
+  onViewChange?: (view: MapView) => void;
   /** A click on one sighting (not a cluster). */
   onSelect?: (id: string) => void;
   /** Drawn over the map (a panel, a prompt). */
@@ -116,6 +129,7 @@ export function SightingsMap({
   label,
   camera,
   onCameraChange,
+  onViewChange,
   onSelect,
   children,
   overlays = NO_OVERLAYS,
@@ -138,9 +152,9 @@ export function SightingsMap({
   const [zoom, setZoom] = useState<number | null>(null);
   const [center, setCenter] = useState<string | null>(null);
   // The map is built once; the latest props reach its handlers through this ref.
-  const latest = useRef({ label, camera, onCameraChange, onSelect, overlays });
+  const latest = useRef({ label, camera, onCameraChange, onViewChange, onSelect, overlays });
   useEffect(() => {
-    latest.current = { label, camera, onCameraChange, onSelect, overlays };
+    latest.current = { label, camera, onCameraChange, onViewChange, onSelect, overlays };
   });
 
   useEffect(() => {
@@ -212,7 +226,9 @@ export function SightingsMap({
     map.on('moveend', () => {
       const center = map.getCenter();
       latest.current.onCameraChange?.({ longitude: center.lng, latitude: center.lat, zoom: map.getZoom() });
+      latest.current.onViewChange?.(viewOf(map));
     });
+    map.on('load', () => latest.current.onViewChange?.(viewOf(map)));
     map.on('click', CLUSTERS_LAYER, (event: MapLayerMouseEvent) => {
       const cluster = event.features?.[0];
       const zoom: unknown = cluster?.properties.expansion_zoom;
