@@ -73,6 +73,8 @@ interface Stored {
   observationId: string;
   groupId: string;
   hotspotId: string;
+  adIds: string[];
+  fieldGuideId: string;
   reportId: string;
 }
 
@@ -148,7 +150,33 @@ async function storeCorpus(request: APIRequestContext, viewer: E2eMember): Promi
     latitude: ELLENSBURG[1],
     longitude: ELLENSBURG[0],
   });
-  return { author, feedIds, mediaId, observationId, groupId, hotspotId, reportId };
+  // Ads (title and text) and a field guide's about, written by the admin, read by everyone.
+  const adIds: string[] = [];
+  for (const text of corpusTexts('ad', 1000)) {
+    const adId = randomUUID();
+    await call(request, login.auth_token as string, 'put', `ads/${adId}`, {
+      title: `${SHORT_PAYLOAD} ${stamp}`.slice(0, 120),
+      text,
+      image: null,
+      link: null,
+      placements: ['newsfeed', 'map'],
+      regions: [],
+      starts_at: null,
+      ends_at: null,
+      active: true,
+      latitude: ELLENSBURG[1],
+      longitude: ELLENSBURG[0],
+    });
+    adIds.push(adId);
+  }
+  const guide = await call(request, login.auth_token as string, 'post', 'field_guides', {
+    name: `${marker('guide')} ${SHORT_PAYLOAD}`,
+    about: corpusTexts('guide about', 10_000)[0],
+    latitude: ELLENSBURG[1],
+    longitude: ELLENSBURG[0],
+  });
+  const fieldGuideId = (guide.field_guide as { field_guide_id: string }).field_guide_id;
+  return { author, feedIds, mediaId, observationId, groupId, hotspotId, reportId, adIds, fieldGuideId };
 }
 
 /** Opens a page, waits for the field's marker, and checks that nothing ran. */
@@ -189,6 +217,8 @@ test('every free-text field others see keeps the XSS corpus as text on every pag
   await open(page, ran, `/chat/${stored.author.userId}`, 'chat');
   await open(page, ran, '/chat-sessions', 'chat');
   await open(page, ran, `/hotspot-overview/${stored.hotspotId}`, 'place');
+  for (const adId of stored.adIds) await open(page, ran, `/newsfeed-ad-view?ad_id=${adId}`, 'ad');
+  await open(page, ran, `/fieldguide-overview/${stored.fieldGuideId}`, 'guide about');
   await context.close();
 
   // The report's description and the reported member, as an admin reads them.
@@ -202,5 +232,9 @@ test('every free-text field others see keeps the XSS corpus as text on every pag
   await admin.goto('/admin-issue-reports');
   await expect(admin.getByRole('cell', { name: stored.author.nickname }).first()).toBeVisible();
   expect(await adminRan(), 'a payload ran on /admin-issue-reports').toBeUndefined();
+  // The ads admin's list names each ad by its title, a payload.
+  await admin.goto('/admin-ads');
+  await expect(admin.getByText(`${SHORT_PAYLOAD} ${stamp}`).first()).toBeVisible();
+  expect(await adminRan(), 'a payload ran on /admin-ads').toBeUndefined();
   await adminContext.close();
 });
