@@ -3,8 +3,9 @@
  * member stores every payload of src/test/xssCorpus.ts through each free-text field others see —
  * posts, a photo's comments, nickname and about text, a sighting's note, a group's title and about
  * text, a chat message, an issue report's description — and an admin through a place's
- * description; another member (and, for the report, an admin) then opens every page that shows
- * them. Nothing may run: every payload sets `window.__xss`, and any dialog fails the test. Each
+ * description, ads' titles and texts and a field guide's about; another member (and, for the
+ * report and the ads list, an admin) then opens every page that shows them. Trip notes are the
+ * viewer's own (trips are private), pushed as their device would and read on their trip pages. Nothing may run: every payload sets `window.__xss`, and any dialog fails the test. Each
  * record starts with a marker the page must show, so a page that showed nothing cannot pass.
  * (Content pages and help: tests/e2e/admin-content.spec.ts.)
  */
@@ -14,6 +15,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { COMMENT_MAX_LENGTH } from '../../src/contract/media';
 import { GROUP_ABOUT_MAX, POST_TEXT_MAX } from '../../src/contract/community';
 import { REPORT_DESCRIPTION_MAX } from '../../src/contract/reports';
+import { TRIP_NOTE_MAX } from '../../src/contract/trips';
 import { XSS_CORPUS } from '../../src/test/xssCorpus';
 import { e2eAdmin } from './support/admin';
 import { putObservation, registerMember, signInThroughDialog, type E2eMember } from './support/member';
@@ -75,6 +77,7 @@ interface Stored {
   hotspotId: string;
   adIds: string[];
   fieldGuideId: string;
+  tripIds: string[];
   reportId: string;
 }
 
@@ -176,7 +179,35 @@ async function storeCorpus(request: APIRequestContext, viewer: E2eMember): Promi
     longitude: ELLENSBURG[0],
   });
   const fieldGuideId = (guide.field_guide as { field_guide_id: string }).field_guide_id;
-  return { author, feedIds, mediaId, observationId, groupId, hotspotId, reportId, adIds, fieldGuideId };
+  // Trip notes are the viewer's own, pushed as their device would; the sign-in pulls them.
+  const tripIds = corpusTexts('trip note', TRIP_NOTE_MAX).map(() => randomUUID());
+  await call(request, viewer.token, 'put', 'collection/trips', {
+    data: corpusTexts('trip note', TRIP_NOTE_MAX).map((note, index) => ({
+      id: tripIds[index],
+      rev: '1_xss',
+      deleted: false,
+      data: {
+        trip_id: tripIds[index],
+        user_id: viewer.userId,
+        name: `${SHORT_PAYLOAD} ${index}`,
+        date_start: 1_767_225_600,
+        date_end: 1_767_312_000,
+        note,
+      },
+    })),
+  });
+  return {
+    author,
+    feedIds,
+    mediaId,
+    observationId,
+    groupId,
+    hotspotId,
+    reportId,
+    adIds,
+    fieldGuideId,
+    tripIds,
+  };
 }
 
 /** Opens a page, waits for the field's marker, and checks that nothing ran. */
@@ -219,6 +250,7 @@ test('every free-text field others see keeps the XSS corpus as text on every pag
   await open(page, ran, `/hotspot-overview/${stored.hotspotId}`, 'place');
   for (const adId of stored.adIds) await open(page, ran, `/newsfeed-ad-view?ad_id=${adId}`, 'ad');
   await open(page, ran, `/fieldguide-overview/${stored.fieldGuideId}`, 'guide about');
+  for (const tripId of stored.tripIds) await open(page, ran, `/trips-details/${tripId}`, 'trip note');
   await context.close();
 
   // The report's description and the reported member, as an admin reads them.
