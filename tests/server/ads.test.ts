@@ -199,7 +199,9 @@ describe('the ad a member sees', () => {
   it('serves map ads inside the box, none when zoomed far out', async () => {
     const here = await createAd({ placements: ['map'], latitude: -41.3, longitude: 174.8, title: 'Here' });
     const there = await createAd({ placements: ['map'], latitude: 48.8, longitude: 2.3, title: 'There' });
-    await withOnly([here, there], async () => {
+    // In the box but a newsfeed ad only: never on the map.
+    const feedOnly = await createAd({ placements: ['newsfeed'], latitude: -41.2, longitude: 174.7 });
+    await withOnly([here, there, feedOnly], async () => {
       const response = await call('GET', '/ads/map?bounds=170,-45,178,-35&zoom=8', client);
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<AdMapResponse>();
@@ -208,6 +210,12 @@ describe('the ad a member sees', () => {
       const far = await call('GET', '/ads/map?bounds=-180,-90,180,90&zoom=1', client);
       expect(far.json<AdMapResponse>().ads).toEqual([]);
       expect((await call('GET', '/ads/map?bounds=10,10,0', client)).statusCode).toBe(400);
+      // One ad by id, only while it is inside the box.
+      const one = await call('GET', `/ads/map/${here}?bounds=170,-45,178,-35&zoom=8`, client);
+      expect(one.json<AdMapResponse>().ads.map((a) => a.id)).toEqual([here]);
+      const outside = await call('GET', `/ads/map/${there}?bounds=170,-45,178,-35&zoom=8`, client);
+      expect(outside.json<AdMapResponse>().ads).toEqual([]);
+      expect((await call('GET', '/ads/map?bounds=170,-45,178,-35&zoom=8', null)).statusCode).toBe(401);
     });
   });
 
