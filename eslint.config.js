@@ -120,8 +120,6 @@ const DB_ACCESS_ALLOWED = new Map([
   ['app/listeners.ts', 'persists the session and configuration to the key-value store'],
   // A pure mapper that lives in src/db (a point's drawn position).
   ['features/map/sightingFeatures.ts', 'drawnPosition from db/mapPoints'],
-  // A data file named before the rule (issue 22): the hotspot likes repository.
-  ['features/places/placeLikes.ts', 'the hotspot likes repository'],
   // Components that still reach the database: to move into the domain's query and repo files.
   ['features/places/WhereToSeeIt.tsx', 'to move: the kept places and position'],
   ['features/chat/chatPageActions.ts', 'written alongside the rule: to move to a data file'],

@@ -12,7 +12,7 @@ import type { FieldGuideResponse, HotspotResponse } from '@contract/places';
 import type { ApiClient } from '../../src/api/client';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { createSyncEngine, MEMBER_COLLECTIONS, syncMemberData } from '../../src/db/sync';
-import { setPlaceLiked } from '../../src/features/places/placeLikes';
+import { setPlaceLiked } from '../../src/features/places/placeLikesRepo';
 import { fieldGuidesCollection, hotspotsCollection } from '../../src/features/places/placesCollection';
 import { fetchGuide, fetchGuides, fetchPlace, fetchPlaces } from '../../src/features/places/placesApi';
 import { guidesOnDevice, placesOnDevice } from '../../src/features/places/placesStore';

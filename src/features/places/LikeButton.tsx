@@ -1,5 +1,5 @@
 /**
- * The like button of a place: a toggle over the member's `hotspot_likes` record (placeLikes.ts),
+ * The like button of a place: a toggle over the member's `hotspot_likes` record (placeLikesRepo.ts),
  * saved on the device and pushed by the sync, so it works offline. A guest is told to sign in.
  */
 import { useState } from 'react';

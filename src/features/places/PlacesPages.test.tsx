@@ -130,7 +130,7 @@ describe('/locations', () => {
     expect(screen.getByText(new RegExp(placeTexts.here))).toBeTruthy();
     expect(screen.queryByTitle(placeTexts.liked)).toBeNull();
     await act(async () => {
-      const { setPlaceLiked } = await import('./placeLikes');
+      const { setPlaceLiked } = await import('./placeLikesRepo');
       await setPlaceLiked(db, WREN, kruger.hotspot_id, true);
     });
     expect(await screen.findByTitle(placeTexts.liked)).toBeTruthy();

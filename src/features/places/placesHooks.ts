@@ -14,7 +14,7 @@ import type { AppThunk } from '../../app/thunk';
 import { db } from '../../db/db';
 import type { FieldGuideRow, PlaceRow } from '../../db/placeRows';
 import { requestFix } from '../../lib/position';
-import { isPlaceLiked, likedPlaceIds, setPlaceLiked } from './placeLikes';
+import { isPlaceLiked, likedPlaceIds, setPlaceLiked } from './placeLikesRepo';
 import { fetchGuide, fetchGuides, fetchPlace, fetchPlaces, type PlacesQuery } from './placesApi';
 import { guidesOnDevice, placesOnDevice } from './placesStore';
 
@@ -236,7 +236,7 @@ export function usePlaceLiked(userId: string | null, hotspotId: string): boolean
   );
 }
 
-/** Likes or unlikes the place on the device; the sync pushes it (placeLikes.ts). */
+/** Likes or unlikes the place on the device; the sync pushes it (placeLikesRepo.ts). */
 export function savePlaceLiked(
   userId: string,
   hotspotId: string,
