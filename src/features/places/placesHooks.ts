@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { Hotspot, HotspotsResponse } from '@contract/places';
 import { apiClientFrom } from '../../api/baseQuery';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectConfig } from '../../app/configSlice';
@@ -16,7 +17,7 @@ import type { FieldGuideRow, PlaceRow } from '../../db/placeRows';
 import { requestFix } from '../../lib/position';
 import { isPlaceLiked, likedPlaceIds, setPlaceLiked } from './placeLikesRepo';
 import { fetchGuide, fetchGuides, fetchPlace, fetchPlaces, type PlacesQuery } from './placesApi';
-import { guidesOnDevice, placesOnDevice } from './placesStore';
+import { guidesOnDevice, keepPlaces, placesOnDevice } from './placesStore';
 
 export type Position = { lat: number; lng: number };
 
@@ -40,6 +41,11 @@ export async function rememberPosition(position: Position): Promise<void> {
   await db.meta.put({ key: POSITION_KEY, value: `${position.lat},${position.lng}` });
 }
 
+/** The position the places pages kept (null when none), `undefined` while it is read. */
+export function useKeptPosition(): Position | null | undefined {
+  return useLiveQuery(async () => positionOf((await db.meta.get(POSITION_KEY))?.value) ?? null);
+}
+
 /**
  * The member's position for "nearby": the last one kept on the device, refreshed from the device's
  * location when the member asks (`locate`) or, without asking, when location access was already
@@ -51,7 +57,7 @@ export function useMemberPosition(): {
   failed: boolean;
   locate: () => void;
 } {
-  const kept = useLiveQuery(async () => positionOf((await db.meta.get(POSITION_KEY))?.value) ?? null);
+  const kept = useKeptPosition();
   const [locating, setLocating] = useState(false);
   const [failed, setFailed] = useState(false);
   const locate = () => {
@@ -244,4 +250,61 @@ export function savePlaceLiked(
   at: { lat: number; lng: number } | null,
 ): Promise<void> {
   return setPlaceLiked(db, userId, hotspotId, liked, at);
+}
+
+const WHERE_LIMIT = 10;
+
+/** The places of "where to see it": `nearby` with a kept position, else `regular` and `seen`. */
+export interface WherePlaces {
+  nearby: Hotspot[] | null;
+  regular: Hotspot[];
+  seen: Hotspot[];
+}
+
+const fetchWhere =
+  (speciesId: string, position: Position | null): AppThunk<Promise<WherePlaces>> =>
+  async (_dispatch, _getState, extra) => {
+    const api = apiClientFrom(extra);
+    if (position) {
+      const { hotspots } = await api.request<HotspotsResponse>('GET', 'hotspots/nearby', {
+        species_id: speciesId,
+        ...position,
+        limit: WHERE_LIMIT,
+      });
+      await keepPlaces(db, hotspots);
+      return { nearby: hotspots, regular: [], seen: [] };
+    }
+    const query = { species_id: speciesId, limit: WHERE_LIMIT };
+    const [regular, seen] = await Promise.all([
+      api.request<HotspotsResponse>('GET', 'hotspots/species_regular', query),
+      api.request<HotspotsResponse>('GET', 'hotspots/species_seen', query),
+    ]);
+    await keepPlaces(db, [...regular.hotspots, ...seen.hotspots]);
+    return { nearby: null, regular: regular.hotspots, seen: seen.hotspots };
+  };
+
+/**
+ * "Where to see it" for a species (WhereToSeeIt.tsx), asked while online with the kept position;
+ * the places answered are kept on the device. Null until the answer for this species and position
+ * arrives, or when it failed. The member's location is never asked for here.
+ */
+export function useWherePlaces(speciesId: string): WherePlaces | null {
+  const dispatch = useAppDispatch();
+  const isOnline = useAppSelector(selectIsOnline);
+  const kept = useKeptPosition();
+  const [answer, setAnswer] = useState<{ key: string; places: WherePlaces } | null>(null);
+  const positionKey = keyOf(kept);
+  const key = `${speciesId}|${String(positionKey)}`;
+  useEffect(() => {
+    if (!isOnline || positionKey === undefined) return;
+    let live = true;
+    dispatch(fetchWhere(speciesId, positionOf(positionKey))).then(
+      (places) => live && setAnswer({ key, places }),
+      () => live && setAnswer(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [dispatch, isOnline, key, positionKey, speciesId]);
+  return answer?.key === key ? answer.places : null;
 }
