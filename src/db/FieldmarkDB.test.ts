@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie } from 'dexie';
 import { DATABASE_NAME, FieldmarkDB } from './FieldmarkDB';
+import { bucketOf, MAP_CHUNK_BUCKETS, pointsOfChunk } from './mapChunks';
 
 let counter = 0;
 const opened: Dexie[] = [];
@@ -21,7 +22,7 @@ async function openCurrent(name: string): Promise<FieldmarkDB> {
 }
 
 /** The version this code declares last (Dexie allows gaps: 11, 13 and 15 were reserved by parallel work, then not needed). */
-const LATEST_VERSION = 17;
+const LATEST_VERSION = 18;
 
 /**
  * The stores each earlier app version declared, written out as they were shipped (not read from
@@ -50,7 +51,15 @@ const PAST_SCHEMAS: ReadonlyArray<[version: number, stores: Record<string, strin
   [9, { species_observations: 'id, user_id, [user_id+date], [user_id+species_id+date], *trips' }],
   [10, { places: 'id, name, location_id', field_guides: 'id, name' }],
   [12, { newsfeed_items: '[feed+feed_id], [feed+mod], feed_id' }],
+  [
+    14,
+    {
+      chat_sessions: '[owner_id+session_id], owner_id, [owner_id+user_id]',
+      chat_messages: '[owner_id+message_id], [owner_id+session_id+last_mod]',
+    },
+  ],
   [16, { logbooks: '[user_id+product_id], user_id' }],
+  [17, { groups_kept: '[viewer_id+key]' }],
 ];
 
 /** A kept place row with only what the indexes read varying. */
@@ -457,6 +466,48 @@ describe('FieldmarkDB', () => {
     ]);
     expect(await database.groups_kept.get(['u-1', 'list:mine'])).toMatchObject({ kept: 1 });
     expect(await database.groups_kept.get(['u-2', 'list:mine'])).toMatchObject({ kept: 2 });
+  });
+
+  it("packs a version 17 device's map points into chunks per member (version 18)", async () => {
+    const name = freshName();
+    const v17 = pastDatabase(name, 17);
+    // Points as version 17 kept them beside the sightings: two members, one of them with enough
+    // points to fill every bucket, lifers among them.
+    const point = (userId: string, index: number) => ({
+      id: `${userId}-obs-${index}`,
+      user_id: userId,
+      species_id: index % 3 === 0 ? null : 'avibase-fed3756c',
+      lon: -122 + index / 1000,
+      lat: 47 - index / 1000,
+      lifer: index % 7 === 0,
+    });
+    const points = [
+      ...Array.from({ length: 500 }, (_, index) => point('u-1', index)),
+      ...Array.from({ length: 3 }, (_, index) => point('u-2', index)),
+    ];
+    await v17.table('map_points').bulkPut(points);
+    await v17.table('species_observations').put({ id: 'u-1-obs-0', user_id: 'u-1', date: 1, trips: [] });
+    v17.close();
+
+    const database = await openCurrent(name);
+
+    expect(database.verno).toBe(LATEST_VERSION);
+    const chunks = await database.map_chunks.toArray();
+    expect(chunks.filter((chunk) => chunk.user_id === 'u-1')).toHaveLength(MAP_CHUNK_BUCKETS);
+    for (const chunk of chunks) {
+      expect(chunk.ids.every((id) => bucketOf(id) === chunk.bucket)).toBe(true);
+      expect([chunk.lon.length, chunk.lat.length, chunk.lifer.length]).toEqual(
+        Array(3).fill(chunk.ids.length),
+      );
+    }
+    const packed = chunks.flatMap(pointsOfChunk).sort((a, b) => a.id.localeCompare(b.id));
+    const expected = points
+      .map(({ species_id: _, ...rest }) => rest)
+      .sort((a, b) => a.id.localeCompare(b.id));
+    expect(packed).toEqual(expected);
+    // The points and the sightings stay as they were.
+    expect(await database.map_points.count()).toBe(503);
+    expect(await database.species_observations.get('u-1-obs-0')).toMatchObject({ user_id: 'u-1' });
   });
 
   it('keeps its data across close and reopen', async () => {

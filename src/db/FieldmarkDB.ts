@@ -8,6 +8,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { ChatMessageRow, ChatSessionRow } from './chatRows';
+import { chunksOf, MAP_CHUNKS_TABLE, type MapChunkRow } from './mapChunks';
 import { MAP_POINTS_TABLE, mapPointOf, mapPointsMiddleware, type MapPointRow } from './mapPoints';
 import type { KeptGroupsRow } from './groupRows';
 import type { NewsfeedItemRow } from './newsfeedRows';
@@ -76,6 +77,12 @@ export class FieldmarkDB extends Dexie {
    * transaction as every sightings write (mapPoints.ts). Version 8.
    */
   map_points!: EntityTable<MapPointRow, 'id'>;
+
+  /**
+   * The same points packed, a few dozen rows per member of typed arrays, which the member's map
+   * reads with one `getAll` (mapChunks.ts); kept by the same middleware. Version 18.
+   */
+  map_chunks!: Table<MapChunkRow, [string, number]>;
 
   /** Dirty marks of records saved here and not yet settled on the server. Version 4. */
   dirty!: Table<DirtyRow, [string, string]>;
@@ -215,5 +222,13 @@ export class FieldmarkDB extends Dexie {
     this.version(17).stores({
       groups_kept: '[viewer_id+key]',
     });
+    // The maps' points packed per member and bucket (issue 23 §6: with 100k sightings the read of
+    // 100k `map_points` rows cost more than the clustering); built here from the points.
+    this.version(18)
+      .stores({ [MAP_CHUNKS_TABLE]: '[user_id+bucket]' })
+      .upgrade(async (transaction) => {
+        const points = await transaction.table<MapPointRow, string>(MAP_POINTS_TABLE).toArray();
+        await transaction.table<MapChunkRow, [string, number]>(MAP_CHUNKS_TABLE).bulkPut(chunksOf(points));
+      });
   }
 }

@@ -19,6 +19,7 @@ import { FAKE_BASE_URL, fakeNetwork } from '../test/fakeNetwork';
 import { memberTokens } from '../test/memberTokens';
 import { aPublicSighting, aSighting, localSeconds } from '../test/sightings';
 import { FieldmarkDB } from './FieldmarkDB';
+import { bucketOf, pointsOfChunk } from './mapChunks';
 import { mapPointOf, type MapPointRow } from './mapPoints';
 import type { ObservationRow } from './rows';
 import { memberFilterOf, observationsCollection } from './sync/member';
@@ -33,12 +34,27 @@ const DAY = 86_400;
 const FIRST = localSeconds(2026, 3, 1);
 const HERE = { type: 'Point' as const, coordinates: [-120.55, 47] as [number, number] };
 
-/** The points the sightings on `database` make, as the table should hold them. */
+/** That `map_chunks` packs exactly `points`: each under its member and bucket, no empty row. */
+async function expectChunksHold(database: FieldmarkDB, points: readonly MapPointRow[]): Promise<void> {
+  const chunks = await database.map_chunks.toArray();
+  for (const chunk of chunks) {
+    expect(chunk.ids.length).toBeGreaterThan(0);
+    expect(chunk.ids.every((id) => bucketOf(id) === chunk.bucket)).toBe(true);
+    expect([chunk.lon.length, chunk.lat.length, chunk.lifer.length]).toEqual(Array(3).fill(chunk.ids.length));
+  }
+  const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+  expect(chunks.flatMap(pointsOfChunk).sort(byId)).toEqual(
+    points.map(({ species_id: _, ...packed }) => packed).sort(byId),
+  );
+}
+
+/** The points the sightings on `database` make, as both maps' tables should hold them. */
 async function expectPointsFollowSightings(database: FieldmarkDB): Promise<MapPointRow[]> {
   const sightings = await database.species_observations.toArray();
   const expected = sightings.flatMap((row) => mapPointOf(row) ?? []);
   const points = await database.map_points.toArray();
   expect(points).toEqual(expected);
+  await expectChunksHold(database, expected);
   return points;
 }
 
@@ -122,6 +138,44 @@ describe('map_points', () => {
 
     await database.species_observations.clear();
     expect(await database.map_points.count()).toBe(0);
+    expect(await database.map_chunks.count()).toBe(0);
+  });
+
+  it('keeps the chunks whole through many writes of one transaction in flight at once', async () => {
+    const database = await freshDb();
+    const at = (index: number) => ({
+      coordinate: { type: 'Point' as const, coordinates: [index / 10, -index / 10] as [number, number] },
+      coordinate_hidden: false,
+    });
+    const rows = Array.from({ length: 300 }, (_, index) => ({
+      ...aPublicSighting(index % 2 ? WREN : 'u-2', `s-${index}`, robin, FIRST + index, at(index)),
+      id: `s-${index}`,
+      rev: '1_server',
+    }));
+    // Many chunks share a bucket: each put reads and rewrites its chunk while the others are in flight.
+    await database.transaction('rw', database.species_observations, () =>
+      Promise.all(rows.map((row) => database.species_observations.put(row))),
+    );
+    expect(await expectPointsFollowSightings(database)).toHaveLength(300);
+
+    await database.transaction('rw', database.species_observations, () =>
+      Promise.all([
+        database.species_observations.bulkDelete(rows.slice(0, 100).map((row) => row.id)),
+        ...rows
+          .slice(100, 200)
+          .map((row) => database.species_observations.put({ ...row, coordinate_hidden: true })),
+        ...rows
+          .slice(200)
+          .map((row) => database.species_observations.put({ ...row, lifer: true, ...at(-1) })),
+      ]),
+    );
+    const points = await expectPointsFollowSightings(database);
+    expect(points).toHaveLength(100);
+    expect(points.every((point) => point.lifer && point.lon === -0.1)).toBe(true);
+
+    // A range of ids (not a clear): the chunks of exactly those points go.
+    await database.species_observations.where('id').between('s-200', 's-250').delete();
+    expect(await expectPointsFollowSightings(database)).toHaveLength(50);
   });
 
   it('rolls back with the sightings when their transaction aborts', async () => {
@@ -193,5 +247,8 @@ describe('FieldmarkDB version 8', () => {
       { id: 'other-member', user_id: 'u-2', species_id: eagle.id, lon: -120.55, lat: 47, lifer: false },
     ]);
     expect(await upgraded.species_observations.count()).toBe(5);
+    // …and version 18 packs them.
+    await expectChunksHold(upgraded, await upgraded.map_points.toArray());
+    expect(await upgraded.map_chunks.count()).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The maps' read of sightings on a real Dexie (fake-indexeddb): the member's own rows only, of one
  * species when asked. The rows are written straight into the sightings table, as a pull leaves
- * them; the points table follows them (db/mapPoints.ts), and the maps read that.
+ * them; the points table and its packed chunks follow them (db/mapPoints.ts, db/mapChunks.ts), and
+ * the maps read those: a member's map the chunks, a species map the points.
  */
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -51,6 +52,27 @@ describe('readSightings', () => {
     ]);
     const collection = await readSightings(database, 'u-1', null, ALL);
     expect(ids(collection)).toEqual(own.map((row) => row.id));
+  });
+
+  it("reads the member's map from the packed points: positions, lifers, totals and bounds", async () => {
+    const database = await freshDb();
+    await database.species_observations.bulkPut([
+      aSighting('west', { coordinate: { type: 'Point', coordinates: [-170.5, 10] }, lifer: true }),
+      aSighting('north', { coordinate: { type: 'Point', coordinates: [3, 71.25] } }),
+      aSighting('south', { coordinate: { type: 'Point', coordinates: [20, -55] }, lifer: true }),
+      aSighting('hidden', { coordinate: { type: 'Point', coordinates: [179, 80] }, coordinate_hidden: true }),
+    ]);
+    const collection = await readSightings(database, 'u-1', null, ALL);
+    expect(collection.points.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'north', position: [3, 71.25], lifer: false },
+      { id: 'south', position: [20, -55], lifer: true },
+      { id: 'west', position: [-170.5, 10], lifer: true },
+    ]);
+    expect(collection.lifers).toBe(2);
+    expect(collection.bounds).toEqual([-170.5, -55, 20, 71.25]);
+    const lifersOnly = await readSightings(database, 'u-1', null, { lifers: true, others: false });
+    expect(ids(lifersOnly)).toEqual(['south', 'west']);
+    expect(lifersOnly.bounds).toEqual([-170.5, -55, 20, 10]);
   });
 
   it('reads only the sightings of the species asked for', async () => {

@@ -1,11 +1,15 @@
 /**
  * The maps' read of the device's sightings: what the sightings' worker (sightingTiles.worker.ts)
- * clusters. It reads the compact points table (FieldmarkDB v8, db/mapPoints.ts), a few numbers per
- * sighting, never the sightings themselves: with 100k sightings reading whole rows cost ≈ 4× the
- * clustering (bench:map). No React and no database singleton, so the worker's bundle carries neither.
+ * clusters. It never reads the sightings themselves (with 100k sightings reading whole rows cost
+ * ≈ 4× the clustering, bench:map): a member's map reads the packed points (FieldmarkDB v18,
+ * db/mapChunks.ts), a few dozen rows of typed arrays; a species map reads that species' rows of the
+ * compact points table (v8, db/mapPoints.ts) through its index. No React and no database
+ * singleton, so the worker's bundle carries neither.
  */
+import { Dexie } from 'dexie';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
 import {
+  addMapChunks,
   addMapPoints,
   emptySightings,
   type SightingsCollection,
@@ -14,8 +18,8 @@ import {
 
 /**
  * The points of `userId`'s sightings to draw (of one species when `speciesId` is given): one
- * index read (IndexedDB `getAll`, no per-row cursor events). A points row is ~100 bytes, so even
- * 100k of them are a few MB held for the moment it takes to cluster them.
+ * IndexedDB `getAll`, of the member's chunks (at most 64 rows, however many sightings) or of the
+ * species' points rows (a points row is ~100 bytes).
  */
 export async function readSightings(
   database: FieldmarkDB,
@@ -25,13 +29,18 @@ export async function readSightings(
 ): Promise<SightingsCollection> {
   const collection = emptySightings();
   if (!shown.lifers && !shown.others) return collection;
-  const rows =
-    speciesId === null
-      ? await database.map_points.where('user_id').equals(userId).toArray()
-      : await database.map_points
-          .where('[user_id+species_id]')
-          .between([userId, speciesId], [userId, speciesId], true, true)
-          .toArray();
+  if (speciesId === null) {
+    const chunks = await database.map_chunks
+      .where('[user_id+bucket]')
+      .between([userId, Dexie.minKey], [userId, Dexie.maxKey], true, true)
+      .toArray();
+    addMapChunks(collection, chunks, shown);
+    return collection;
+  }
+  const rows = await database.map_points
+    .where('[user_id+species_id]')
+    .between([userId, speciesId], [userId, speciesId], true, true)
+    .toArray();
   addMapPoints(collection, rows, shown);
   return collection;
 }

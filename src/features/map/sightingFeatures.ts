@@ -3,6 +3,7 @@
  * totals and bounds. The sightings' worker (sightingTiles.worker.ts) builds it from the rows it
  * reads and clusters it into vector tiles (sightingTiles.ts).
  */
+import type { MapChunkRow } from '../../db/mapChunks';
 import { drawnPosition, type MapPointRow } from '../../db/mapPoints';
 import type { ObservationRow } from '../../db/rows';
 
@@ -91,6 +92,32 @@ export function addMapPoints(
     rows.map((row) => ({ id: row.id, position: [row.lon, row.lat], lifer: row.lifer })),
     shown,
   );
+}
+
+/** Adds the shown points of `chunks` (the maps' packed points, FieldmarkDB v18) to `collection`. */
+export function addMapChunks(
+  collection: SightingsCollection,
+  chunks: readonly MapChunkRow[],
+  shown: SightingsShown,
+): void {
+  const { points } = collection;
+  let [west, south, east, north] = collection.bounds ?? [Infinity, Infinity, -Infinity, -Infinity];
+  for (const chunk of chunks) {
+    const { ids, lon, lat, lifer: lifers } = chunk;
+    for (let index = 0; index < ids.length; index += 1) {
+      const lifer = lifers[index] === 1;
+      if (!(lifer ? shown.lifers : shown.others)) continue;
+      const x = lon[index]!;
+      const y = lat[index]!;
+      points.push({ id: ids[index]!, position: [x, y], lifer });
+      if (lifer) collection.lifers += 1;
+      if (x < west) west = x;
+      if (x > east) east = x;
+      if (y < south) south = y;
+      if (y > north) north = y;
+    }
+  }
+  if (points.length > 0) collection.bounds = [west, south, east, north];
 }
 
 function addPoints(collection: SightingsCollection, points: readonly SightingPoint[], shown: SightingsShown) {

@@ -3,7 +3,8 @@
  * first save — in one IndexedDB transaction without Dexie (src/db/direct.ts; bench:record, P5).
  * Its requests and its outcome are those of the Dexie transaction it stands in for: one round of
  * the trips not ended before the sighting's date, the species' first sightings (the lifer rule), the
- * row and its dirty mark; the row once more when the reads give it a trip or the lifer flag.
+ * maps' chunk its point goes into (when a map draws it), the row and its dirty mark; then its map
+ * point and that chunk, and the row once more when the reads give it a trip or the lifer flag.
  *
  * It takes the common cases only. When the flags on the device were not right before this save (a
  * pull half-applied), when the new sighting takes the lifer flag from an earlier-entered one, or
@@ -16,6 +17,7 @@ import { seenBefore } from '@contract/stats';
 import { tripCovers } from '@contract/trips';
 import { announcePuts, committed, directTransaction, settled, settledRows } from '../../db/direct';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
+import { applyChunkChange, chunkKeyOf, MAP_CHUNKS_TABLE, type MapChunkRow } from '../../db/mapChunks';
 import { MAP_POINTS_TABLE, mapPointOf } from '../../db/mapPoints';
 import type { DirtyRow, ObservationRow, TripRow } from '../../db/rows';
 import { earliestAmong, FIRST_SIGHTINGS_READ } from '../../db/sync/lifers';
@@ -25,7 +27,13 @@ const SIGHTINGS_BY_SPECIES = '[user_id+species_id+date]';
 const TRIPS_BY_END = '[user_id+date_end]';
 
 /** The stores the direct save's transaction spans. */
-export const NEW_SIGHTING_STORES = ['species_observations', 'dirty', 'trips', MAP_POINTS_TABLE] as const;
+export const NEW_SIGHTING_STORES = [
+  'species_observations',
+  'dirty',
+  'trips',
+  MAP_POINTS_TABLE,
+  MAP_CHUNKS_TABLE,
+] as const;
 
 /** Ids of the trips among `trips` (the member's, not ended before `date`) whose dates cover it. */
 export function coveringTripIds(trips: readonly TripRow[], date: number): string[] {
@@ -56,7 +64,10 @@ export async function saveNewSightingDirectly(
     rev: row.rev,
     since: now,
   };
-  const [trips, first] = await Promise.all([
+  // Whether a map draws it does not hang on the lifer flag: its point's chunk is read in this round.
+  const chunkKey = mapPointOf(row) ? chunkKeyOf(userId, row.id) : null;
+  const chunks = transaction.objectStore(MAP_CHUNKS_TABLE);
+  const [trips, first, chunk] = await Promise.all([
     settledRows<TripRow>(
       transaction
         .objectStore('trips')
@@ -73,6 +84,7 @@ export async function saveNewSightingDirectly(
               FIRST_SIGHTINGS_READ,
             ),
         ),
+    chunkKey ? (settled(chunks.get(chunkKey)) as Promise<MapChunkRow | undefined>) : undefined,
     settled(sightings.put(row)),
     settled(transaction.objectStore('dirty').put(mark)),
   ]);
@@ -88,17 +100,24 @@ export async function saveNewSightingDirectly(
   }
   const tripIds = coveringTripIds(trips, row.date);
   const saved = lifer || tripIds.length > 0 ? { ...row, lifer, trips: tripIds } : row;
-  // The maps' copy (db/mapPoints.ts), which Dexie's middleware keeps on every other write path.
+  // The maps' copies (db/mapPoints.ts, db/mapChunks.ts), which Dexie's middleware keeps on every
+  // other write path.
   const point = mapPointOf(saved);
+  const packed =
+    point && chunkKey
+      ? applyChunkChange(chunk, { user_id: userId, bucket: chunkKey[1], puts: [point], removes: [] })
+      : null;
   await Promise.all([
     saved !== row ? settled(sightings.put(saved)) : undefined,
     point ? settled(transaction.objectStore(MAP_POINTS_TABLE).put(point)) : undefined,
+    packed ? settled(chunks.put(packed)) : undefined,
   ]);
   await done;
   announcePuts(db, [
     { table: 'species_observations', rows: [saved] },
     { table: 'dirty', rows: [mark] },
     ...(point ? [{ table: MAP_POINTS_TABLE, rows: [point] }] : []),
+    ...(packed ? [{ table: MAP_CHUNKS_TABLE, rows: [packed] }] : []),
   ]);
   return saved;
 }
