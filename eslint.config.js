@@ -121,8 +121,6 @@ const DB_ACCESS_ALLOWED = new Map([
   // A pure mapper that lives in src/db (a point's drawn position).
   ['features/map/sightingFeatures.ts', 'drawnPosition from db/mapPoints'],
   // Components that still reach the database: to move into the domain's query and repo files.
-  ['features/chat/chatPageActions.ts', 'written alongside the rule: to move to a data file'],
-  ['features/chat/chatStart.ts', 'written alongside the rule: to move to a data file'],
   ['features/logbooks/ActivateCode.tsx', 'written alongside the rule: to move to a data file'],
   ['features/logbooks/hasLogbook.ts', 'written alongside the rule: to move to a data file'],
 ]);

@@ -31,9 +31,8 @@ import { formatMessage } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
 import { conversationOf, formatTime, sessionName, type ShownMessage } from './chatFormat';
-import { useConversation } from './chatHooks';
+import { discardPendingMessage, useConversation } from './chatHooks';
 import { chatTexts } from './chatTexts';
-import { discardPendingMessage } from './chatPageActions';
 import { PushPrompt } from './PushPrompt';
 
 function MessageBubble({ message, own, author }: { message: ShownMessage; own: boolean; author: string }) {

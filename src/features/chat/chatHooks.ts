@@ -17,7 +17,7 @@ import { db } from '../../db/db';
 import { catchUpConversation, fetchConversation, markRead, syncSessions } from './chatApi';
 import { appChatRuntime, useChatLive } from './chatRuntime';
 import { directSessionOnDevice, messagesOnDevice, sessionOnDevice, sessionsOnDevice } from './chatStore';
-import { pendingMessages, sendChatMessage, type SendOutcome } from './chatWrites';
+import { discardPending, pendingMessages, sendChatMessage, type SendOutcome } from './chatWrites';
 
 /** SPEC is silent: an open conversation whose live channel is down asks for new messages this often. */
 export const CONVERSATION_POLL_MS = 15_000;
@@ -218,3 +218,11 @@ export function useConversation(userId: string | undefined, routeSessionId: stri
     sendMessage,
   };
 }
+
+/** Drops a message the server refused for good from the member's outbox (the page's Discard). */
+export const discardPendingMessage =
+  (messageId: string): AppThunk<Promise<void>> =>
+  async (_dispatch, getState) => {
+    const userId = getState().session.user?.user_id;
+    if (userId) await discardPending(db, userId, messageId);
+  };

@@ -9,7 +9,7 @@ import { sessionActions } from '../../app/sessionSlice';
 import type { StartupStore } from '../../app/featureModule';
 import type { AppStartListening } from '../../app/thunk';
 
-const loadChat = () => import('./chatStart');
+const loadChat = () => import('./sync/chatStart');
 const logFailure = (error: unknown) => console.error('Chat could not start', error);
 
 export function startChatReactions(startListening: AppStartListening): void {

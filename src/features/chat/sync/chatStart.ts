@@ -1,13 +1,15 @@
 /**
- * Starts and stops the app's chat runtime (chatRuntime.ts) for the signed-in member: loaded lazily
- * by listeners.ts, so neither Dexie nor the runtime is first-route JavaScript.
+ * Starts and stops the app's chat runtime (../chatRuntime.ts) for the signed-in member, bound to
+ * the app's database: the runtime keeps the device's chat sessions and messages in step with the
+ * server, so it lives in the chat's sync folder (the db-access lint rule). Loaded lazily by
+ * listeners.ts, so neither Dexie nor the runtime is first-route JavaScript.
  */
-import { defaultApiBaseUrl, browserIsOnline } from '../../app/apiDefaults';
-import { uiActions } from '../../app/uiSlice';
-import type { AppThunk } from '../../app/thunk';
-import { apiClientFrom } from '../../api/baseQuery';
-import { db } from '../../db/db';
-import { appChatRuntime, createChatRuntime, setAppChatRuntime } from './chatRuntime';
+import { defaultApiBaseUrl, browserIsOnline } from '../../../app/apiDefaults';
+import { uiActions } from '../../../app/uiSlice';
+import type { AppThunk } from '../../../app/thunk';
+import { apiClientFrom } from '../../../api/baseQuery';
+import { db } from '../../../db/db';
+import { appChatRuntime, createChatRuntime, setAppChatRuntime } from '../chatRuntime';
 
 let ownerOfRuntime: string | null = null;
 
