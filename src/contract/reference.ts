@@ -190,6 +190,10 @@ export const ClassificationCategorySchema = Type.Object({
   active: Type.Boolean(),
   coverage: Type.Enum(COVERAGES),
   source: Type.Union([Type.String(), Type.Null()], { description: 'Where the species list comes from' }),
+  derived: Type.Boolean({
+    description:
+      'The local list is derived from IOC range descriptions, not a checklist (may include vagrants or miss local specialities)',
+  }),
   default: Type.Boolean(),
 });
 export type ClassificationCategory = Static<typeof ClassificationCategorySchema>;
@@ -204,6 +208,9 @@ export const ClassificationGroupSchema = Type.Object({
     description: "Set when the group has no categories ('Reptiles')",
   }),
   source: Type.Union([Type.String(), Type.Null()]),
+  derived: Type.Boolean({
+    description: 'Its local list is derived (every local classification of the group is `derived`)',
+  }),
   default: Type.Boolean(),
   categories: Type.Array(ClassificationCategorySchema),
 });

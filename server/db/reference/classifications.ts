@@ -92,8 +92,13 @@ export const CHECKLIST_SOURCES = {
   amphibiaweb: 'AmphibiaWeb (country distribution, 2025-10-01)',
   bbs: 'North American Breeding Bird Survey species list (USGS, 2014)',
   'nz-birds': 'New Zealand Birds Online checklist',
+  /** A derived country bird list (server/db/species/derivedLists.ts), shipped only where the gate passes. */
+  'ioc-ranges': 'Derived from IOC World Bird List v10.2 range descriptions',
 } as const;
 export type ChecklistSource = keyof typeof CHECKLIST_SOURCES;
+
+/** Sources whose lists are derived rather than checklists: coverage marks them `derived`. */
+export const DERIVED_CHECKLIST_SOURCES: ReadonlySet<ChecklistSource> = new Set(['ioc-ranges']);
 
 export function isChecklistSource(key: string): key is ChecklistSource {
   return Object.hasOwn(CHECKLIST_SOURCES, key);

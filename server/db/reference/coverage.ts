@@ -3,7 +3,9 @@
  * computed from the species actually loaded, never from files that may be absent: a checklist
  * classification is offered (active, 'local') in a country only when at least one species of it
  * (not deleted) is keyed to the country or one of its regions; a world-scope one ('world',
- * reptiles) everywhere. A region has no rows of its own and inherits its country's.
+ * reptiles) everywhere. A region has no rows of its own and inherits its country's. `derived`
+ * marks a local list whose species all come from a derived list (DERIVED_CHECKLIST_SOURCES: IOC
+ * range descriptions, issue 21) rather than a checklist.
  *
  * Run after the reference seed (locations may be new) and after every species seed or import
  * (seed.ts), in the writer's transaction where it has one. Rows an admin set (`source` 'admin',
@@ -11,7 +13,12 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../schema';
-import { CHECKLIST_SOURCES, CLASSIFICATION_DEFINITIONS, isChecklistSource } from './classifications';
+import {
+  CHECKLIST_SOURCES,
+  CLASSIFICATION_DEFINITIONS,
+  DERIVED_CHECKLIST_SOURCES,
+  isChecklistSource,
+} from './classifications';
 
 const BATCH = 1000;
 
@@ -30,16 +37,26 @@ export async function recomputeCoverage(db: Kysely<DB>): Promise<CoverageCounts>
     JOIN locations l ON l.id = sl.location_id
     CROSS JOIN LATERAL unnest(s.classifications) AS c(id)`.execute(db);
   const sources = new Map<string, Set<string>>();
+  /** Country × classification pairs with a species from a source that is not derived. */
+  const checklisted = new Set<string>();
   for (const row of present) {
     const key = `${row.country_id}|${row.classification_id}`;
     const set = sources.get(key) ?? new Set<string>();
-    set.add(isChecklistSource(row.source) ? CHECKLIST_SOURCES[row.source] : row.source);
+    const source = row.source;
+    if (isChecklistSource(source)) {
+      set.add(CHECKLIST_SOURCES[source]);
+      if (!DERIVED_CHECKLIST_SOURCES.has(source)) checklisted.add(key);
+    } else {
+      set.add(source);
+      checklisted.add(key);
+    }
     sources.set(key, set);
   }
   const countries = await db.selectFrom('locations').select('id').where('parent_id', 'is', null).execute();
   const rows = countries.flatMap(({ id }) =>
     CLASSIFICATION_DEFINITIONS.map((definition) => {
-      const local = sources.get(`${id}|${definition.id}`);
+      const key = `${id}|${definition.id}`;
+      const local = sources.get(key);
       const coverage: 'local' | 'world' | 'none' =
         local !== undefined ? 'local' : definition.scope === 'world' ? 'world' : 'none';
       return {
@@ -53,6 +70,7 @@ export async function recomputeCoverage(db: Kysely<DB>): Promise<CoverageCounts>
             : coverage === 'world'
               ? definition.worldSource
               : null,
+        derived: local !== undefined && !checklisted.has(key),
       };
     }),
   );
@@ -67,6 +85,7 @@ export async function recomputeCoverage(db: Kysely<DB>): Promise<CoverageCounts>
             active: sql.ref('excluded.active'),
             coverage: sql.ref('excluded.coverage'),
             source: sql.ref('excluded.source'),
+            derived: sql.ref('excluded.derived'),
           })
           .where(sql<boolean>`location_classifications.source IS DISTINCT FROM 'admin'`),
       )

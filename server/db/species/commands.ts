@@ -15,7 +15,8 @@
  *       keeps and removes of the Breeding Bird Survey list, with the removed species by family.
  *   npm run cli -- species:evaluate-ranges [--from ../shared/data]
  *       prints the precision and recall of the bird lists derived from IOC ranges (derivedLists.ts)
- *       against the real lists (United States, Canada, New Zealand), as a Markdown table.
+ *       against the real lists (United States, Canada, New Zealand), as a Markdown table, and
+ *       which IOC regions pass the importer's gate (their countries get derived lists).
  */
 import { relative, resolve } from 'node:path';
 import { loadConfig } from '../../config';
@@ -26,10 +27,18 @@ import { DEFAULT_SOURCE_DIR } from '../reference/commands';
 import { readExtract as readReferenceExtract } from '../reference/extract';
 import { ensureReferenceData } from '../reference/seed';
 import type { SpeciesBuildReport, SpeciesRecord } from './build';
-import { evaluateDerivedLists, MIN_PRECISION, MIN_RECALL, type RangeEvaluation } from './derivedLists';
+import {
+  JUDGED_BY,
+  MIN_PRECISION,
+  MIN_RECALL,
+  passingRegions,
+  type DerivedListsGate,
+  type IocRegion,
+  type RangeEvaluation,
+} from './derivedLists';
 import { cutSpeciesExtract, writeSpeciesExtract } from './extract';
 import { importSpecies, loadSpecies } from './seed';
-import { readSpeciesFiles, SPECIES_EXTRACT_DIR, SPECIES_WORLD_DIR } from './sources';
+import { SPECIES_EXTRACT_DIR, SPECIES_WORLD_DIR } from './sources';
 import { packWorldFiles } from './world';
 
 export function describeSpecies(species: readonly SpeciesRecord[]): string {
@@ -98,6 +107,7 @@ export async function importSpeciesCommand(options: { from?: string }): Promise<
       );
     const counts = await importSpecies(database.db, dir, options.from !== undefined ? 'full' : 'demo');
     for (const line of describeSpeciesReport(counts.report)) console.log(line);
+    console.log(describeDerivedGate(counts.derived));
     if (counts.unknownLocations.length > 0)
       console.log(`locations not in the database (skipped): ${counts.unknownLocations.join(', ')}`);
     console.log(
@@ -137,14 +147,18 @@ export async function usCanadaCommand(options: { from?: string }): Promise<void>
   console.log(usCanadaMarkdown(report));
 }
 
-/** The derived-list evaluation of the species files of `dir` (the command's core, tested on the demo extract). */
+/** The derived-list evaluation of the species files of `dir` (the importer's own, loadSpecies). */
 export async function evaluateRanges(dir: string): Promise<RangeEvaluation[]> {
-  const [{ species }, files, reference] = await Promise.all([
-    loadSpecies(dir),
-    readSpeciesFiles(dir),
-    readReferenceExtract(),
-  ]);
-  return evaluateDerivedLists(species, files.ioc.rows, reference.countries, reference.regions);
+  return (await loadSpecies(dir)).derived.evaluations;
+}
+
+/** What the importer's gate did, one line (import:species, species:evaluate-ranges). */
+export function describeDerivedGate(gate: DerivedListsGate): string {
+  const lists = Object.entries(gate.lists);
+  return gate.passing.length === 0
+    ? 'derived bird lists: no IOC region passes the gate, none built'
+    : `derived bird lists: ${gate.passing.join(', ')} pass; ${lists.length} countries get one ` +
+        `(${lists.map(([id, count]) => `${id} ${count}`).join(', ')})`;
 }
 
 export function rangeEvaluationMarkdown(evaluations: readonly RangeEvaluation[]): string {
@@ -158,7 +172,9 @@ export function rangeEvaluationMarkdown(evaluations: readonly RangeEvaluation[])
         `${e.derivedSize} | ${e.matched} | ${figure(e.precision)} | ${figure(e.recall)} | ${e.passes ? 'yes' : 'no'} |`,
     ),
     '',
-    `Gate: recall ≥ ${MIN_RECALL} and precision ≥ ${MIN_PRECISION}.`,
+    `Gate: recall ≥ ${MIN_RECALL} and precision ≥ ${MIN_PRECISION} on every real list of the judging region ` +
+      `(${(Object.keys(JUDGED_BY) as IocRegion[]).map((region) => `${region} by ${JUDGED_BY[region]}`).join(', ')}). ` +
+      `Passing: ${passingRegions(evaluations).join(', ') || 'none'}.`,
   ].join('\n');
 }
 
@@ -167,5 +183,7 @@ export async function evaluateRangesCommand(options: { from?: string }): Promise
   console.log(
     `derived bird lists from IOC ranges vs the real lists (${relative(process.cwd(), dir) || '.'}):`,
   );
-  console.log(rangeEvaluationMarkdown(await evaluateRanges(dir)));
+  const { derived } = await loadSpecies(dir);
+  console.log(rangeEvaluationMarkdown(derived.evaluations));
+  console.log(describeDerivedGate(derived));
 }

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { CountryRecord, RegionRecord } from '../reference/extract';
-import { evaluateRanges } from './commands';
-import { compassMatches, iocRegionOf, rangeGeography, rangeIncludes } from './derivedLists';
-import { SPECIES_EXTRACT_DIR } from './sources';
+import { evaluateRanges, rangeEvaluationMarkdown } from './commands';
+import {
+  compassMatches,
+  DERIVED_SOURCE,
+  derivedListCountries,
+  iocRegionOf,
+  JUDGED_BY,
+  passingRegions,
+  rangeGeography,
+  rangeIncludes,
+  type IocRegion,
+  type RangeEvaluation,
+} from './derivedLists';
+import { loadSpecies } from './seed';
+import { readExtract as readReferenceExtract } from '../reference/extract';
+import type { SpeciesRecord } from './build';
+import { SPECIES_EXTRACT_DIR, SPECIES_WORLD_DIR } from './sources';
 
 /** Natural Earth's continent and label point of a few countries (countries.csv). */
 const country = (
@@ -164,4 +178,100 @@ describe('evaluateRanges on the demo extract', () => {
     expect(evaluations[0]!.trueSize).toBe(evaluations[1]!.trueSize);
     expect(evaluations[2]!.trueSize + evaluations[2]!.outsideIoc).toBeLessThanOrEqual(500);
   }, 60_000);
+});
+
+/** A figure row of the evaluation, passing or not. */
+const evaluation = (countryId: string, region: IocRegion, passes: boolean): RangeEvaluation => ({
+  countryId,
+  region,
+  trueSize: 100,
+  outsideIoc: 0,
+  derivedSize: 100,
+  matched: passes ? 95 : 50,
+  precision: passes ? 0.95 : 0.5,
+  recall: passes ? 0.95 : 0.5,
+  passes,
+});
+
+describe('the gate: which regions pass, which countries get a derived list', () => {
+  it('passes a region only when every real list of its judging region passes', () => {
+    expect(passingRegions([evaluation('USA', 'NA', true), evaluation('CAN', 'NA', false)])).toEqual([]);
+    expect(passingRegions([evaluation('NZL', 'AU', true), evaluation('USA', 'NA', false)])).toEqual([
+      'AU',
+      'OR',
+      'PO',
+      'AN',
+    ]);
+    expect(passingRegions([evaluation('USA', 'NA', true), evaluation('CAN', 'NA', true)])).toEqual(
+      (Object.keys(JUDGED_BY) as IocRegion[]).filter((region) => JUDGED_BY[region] === 'NA'),
+    );
+    expect(passingRegions([])).toEqual([]);
+  });
+
+  it('gives derived lists to the countries of the passing regions, not to those with a real list', () => {
+    const real = new Set(['USA', 'CAN', 'NZL']);
+    expect(derivedListCountries(['AU', 'OR', 'PO', 'AN'], COUNTRIES, real)).toEqual([
+      'AUS',
+      'FJI',
+      'NPL',
+      'PNG',
+      'TLS',
+    ]);
+    expect(derivedListCountries(['NA', 'MA'], COUNTRIES, real)).toEqual(['CUB', 'GTM', 'MEX']);
+    expect(derivedListCountries([], COUNTRIES, real)).toEqual([]);
+  });
+});
+
+/** Country → region of the reference extract, and the countries keyed by a derived list. */
+async function derivedCountries(species: readonly SpeciesRecord[]) {
+  const reference = await readReferenceExtract();
+  const regionOf = new Map(reference.countries.map((c) => [c.id, iocRegionOf(c)]));
+  const countries = new Set<string>();
+  for (const record of species)
+    for (const [id, location] of Object.entries(record.locations))
+      if (location.source === DERIVED_SOURCE) {
+        expect(record.groupId).toBe('birds');
+        expect(record.classifications).toContain('birds-ioc');
+        countries.add(id);
+      }
+  return { countries, regionOf };
+}
+
+describe('the importer builds derived lists only for regions that passed', () => {
+  it('with the real evaluation of the world lists in the repository: none passes, none is built', async () => {
+    const { species, derived } = await loadSpecies(SPECIES_WORLD_DIR);
+    expect(derived.evaluations.map((e) => [e.countryId, e.passes])).toEqual([
+      ['USA', false],
+      ['CAN', false],
+      ['NZL', false],
+    ]);
+    expect(rangeEvaluationMarkdown(derived.evaluations)).toContain('Passing: none.');
+    expect(derived.passing).toEqual([]);
+    expect(derived.lists).toEqual({});
+    expect((await derivedCountries(species)).countries.size).toBe(0);
+  }, 120_000);
+
+  it('with an evaluation where New Zealand passes: Australasia and the regions it judges only', async () => {
+    const { species, derived } = await loadSpecies(SPECIES_EXTRACT_DIR, {
+      evaluations: [
+        evaluation('USA', 'NA', false),
+        evaluation('CAN', 'NA', false),
+        evaluation('NZL', 'AU', true),
+      ],
+    });
+    expect(derived.passing).toEqual(['AU', 'OR', 'PO', 'AN']);
+    const { countries, regionOf } = await derivedCountries(species);
+    expect([...countries].sort()).toEqual(Object.keys(derived.lists).filter((id) => derived.lists[id]! > 0));
+    expect(countries).toContain('AUS');
+    expect(countries).toContain('IND');
+    expect(countries).not.toContain('NZL'); // it keeps its checklist
+    for (const id of ['USA', 'CAN', 'MEX', 'BRA', 'ZAF', 'KEN', 'FRA', 'CHN'])
+      expect(countries).not.toContain(id);
+    for (const id of countries) expect(['AU', 'OR', 'PO', 'AN']).toContain(regionOf.get(id));
+    // Australia's derived list holds an Australian bird of the demo IOC file and no American one.
+    const onAustralia = (name: string) =>
+      species.find((record) => record.scientificName === name)?.locations.AUS?.source;
+    expect(onAustralia('Platalea regia')).toBe(DERIVED_SOURCE);
+    expect(onAustralia('Haliaeetus leucocephalus')).toBeUndefined();
+  }, 120_000);
 });

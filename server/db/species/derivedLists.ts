@@ -1,8 +1,9 @@
 /**
  * Country bird lists derived from IOC range descriptions (birds_ioc_v10.2.csv `breeding_range`,
  * `nonbreeding_range`), pure. Measured by `npm run cli -- species:evaluate-ranges` against the
- * real lists and documented in docs/data-sources.md "Derived bird lists"; not shipped unless a
- * continent passes recall ≥ 0.9 and precision ≥ 0.8 there.
+ * real lists and documented in docs/data-sources.md "Derived bird lists". The importer ships a
+ * region's derived lists only when the real lists that judge it (JUDGED_BY) pass recall ≥ 0.9 and
+ * precision ≥ 0.8 (applyDerivedListGate); with today's data none does.
  *
  * The rule, for a country C whose IOC region (iocRegionOf) is R:
  * 1. Each range field is split into segments at `,` `;` and "and"; a segment reads as compass
@@ -18,6 +19,7 @@
  * 5. Any other segment (another country, "Himalayas", "sw Arabian Pen.") does not include C.
  * A species is on C's list when a segment of its breeding or non-breeding range includes C.
  */
+import type { ChecklistSource } from '../reference/classifications';
 import type { CountryRecord, RegionRecord } from '../reference/extract';
 import type { Row, SpeciesRecord } from './build';
 import { parseRange } from './ranges';
@@ -360,4 +362,129 @@ export function evaluateDerivedLists(
       passes: recall >= MIN_RECALL && precision >= MIN_PRECISION,
     };
   });
+}
+
+/**
+ * Which region's real lists judge each IOC region's derived lists: its own where it has one
+ * (EVALUATED_COUNTRIES: the United States and Canada in NA, New Zealand in AU), else the closest
+ * region that has one, by adjacency. MA and SA (through MA) border NA; EU meets NA across the Bering
+ * Strait and shares its Holarctic birds; AF borders EU, which has no real list, so it is judged as
+ * EU is. OR borders AU across Wallacea; PO is the Pacific east of AU; AN is nearest AU's New Zealand.
+ */
+export const JUDGED_BY: Record<IocRegion, IocRegion> = {
+  NA: 'NA',
+  MA: 'NA',
+  SA: 'NA',
+  EU: 'NA',
+  AF: 'NA',
+  AU: 'AU',
+  OR: 'AU',
+  PO: 'AU',
+  AN: 'AU',
+};
+
+/** The location `source` of a derived list's rows (species_locations.source, CHECKLIST_SOURCES). */
+export const DERIVED_SOURCE = 'ioc-ranges' satisfies ChecklistSource;
+/** Its `occurrence`. */
+export const DERIVED_OCCURRENCE = 'derived';
+
+/**
+ * The regions whose derived lists ship: those whose judging region (JUDGED_BY) has at least one
+ * evaluated real list and every one of them passes the gate (the United States and Canada both, for NA).
+ */
+export function passingRegions(evaluations: readonly RangeEvaluation[]): IocRegion[] {
+  return (Object.keys(JUDGED_BY) as IocRegion[]).filter((region) => {
+    const judges = evaluations.filter((e) => e.region === JUDGED_BY[region]);
+    return judges.length > 0 && judges.every((e) => e.passes);
+  });
+}
+
+/**
+ * The countries that get a derived bird list: those in a passing region, but not the ones with a
+ * real bird list (they keep it). Sorted ids.
+ */
+export function derivedListCountries(
+  passing: readonly IocRegion[],
+  countries: readonly Pick<CountryRecord, 'id' | 'continent' | 'latitude' | 'longitude'>[],
+  withRealList: ReadonlySet<string>,
+): string[] {
+  const regions = new Set(passing);
+  return countries
+    .filter((country) => !withRealList.has(country.id))
+    .filter((country) => {
+      const region = iocRegionOf(country);
+      return region !== null && regions.has(region);
+    })
+    .map((country) => country.id)
+    .sort();
+}
+
+/** The countries where a bird is keyed by a real checklist (the evaluated lists' countries). */
+export function countriesWithBirdLists(species: readonly SpeciesRecord[]): Set<string> {
+  const ids = new Set<string>();
+  for (const record of species) {
+    if (record.groupId !== 'birds') continue;
+    for (const [locationId, location] of Object.entries(record.locations))
+      if (location.source !== DERIVED_SOURCE) ids.add(locationId);
+  }
+  return ids;
+}
+
+export interface DerivedListsGate {
+  evaluations: RangeEvaluation[];
+  /** The IOC regions that passed (through their judging region). */
+  passing: IocRegion[];
+  /** The countries given a derived list, and how many birds each list holds. */
+  lists: Record<string, number>;
+}
+
+/**
+ * The importer's gate (seed.ts loadSpecies): evaluates the rule on the real lists (or takes the
+ * `evaluations` given, which tests use to make a region pass), and adds a derived list — each IOC
+ * bird whose ranges include the country, as occurrence 'derived' from source 'ioc-ranges' — only
+ * to the countries of the passing regions. Answers new records (the input is not changed).
+ */
+export function applyDerivedListGate(
+  species: readonly SpeciesRecord[],
+  iocRows: readonly Row[],
+  countries: readonly CountryRecord[],
+  regions: readonly RegionRecord[],
+  evaluations: readonly RangeEvaluation[] = evaluateDerivedLists(species, iocRows, countries, regions),
+): { species: SpeciesRecord[]; gate: DerivedListsGate } {
+  const passing = passingRegions(evaluations);
+  const targets = derivedListCountries(passing, countries, countriesWithBirdLists(species));
+  const lists: Record<string, number> = Object.fromEntries(targets.map((id) => [id, 0]));
+  const gate: DerivedListsGate = { evaluations: [...evaluations], passing, lists };
+  if (targets.length === 0) return { species: [...species], gate };
+  const geo = rangeGeography(countries, regions);
+  const iocBirds = new Map<string, number>();
+  species.forEach((record, index) => {
+    if (record.classifications.includes('birds-ioc')) iocBirds.set(record.scientificName, index);
+  });
+  const added = new Map<number, Record<string, SpeciesRecord['locations'][string]>>();
+  for (const row of iocRows) {
+    const index = iocBirds.get(row.scientific_name ?? '');
+    if (index === undefined) continue;
+    for (const countryId of targets) {
+      if (!rangeIncludes(geo, countryId, row.breeding_range, row.nonbreeding_range)) continue;
+      const locations = added.get(index) ?? {};
+      locations[countryId] = { occurrence: DERIVED_OCCURRENCE, source: DERIVED_SOURCE };
+      added.set(index, locations);
+      lists[countryId] = (lists[countryId] ?? 0) + 1;
+    }
+  }
+  return {
+    species: species.map((record, index) => {
+      const extra = added.get(index);
+      if (extra === undefined) return record;
+      const locations = { ...record.locations, ...extra };
+      return {
+        ...record,
+        locations: Object.fromEntries(
+          Object.entries(locations).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        ),
+      };
+    }),
+    gate,
+  };
 }

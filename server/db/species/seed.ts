@@ -22,6 +22,7 @@ import { NAME_LANGUAGES } from '../reference/extract';
 import { readExtract as readReferenceExtract } from '../reference/extract';
 import { foldText, searchTextOf } from '@contract/text';
 import { buildSpecies, placeIndex, type SpeciesBuildReport, type SpeciesRecord } from './build';
+import { applyDerivedListGate, type DerivedListsGate, type RangeEvaluation } from './derivedLists';
 import { SPECIES_EXTRACT_DIR, readSpeciesFiles, sourceChecksum, tablesOf } from './sources';
 import { nextSpeciesMod } from './mod';
 
@@ -268,17 +269,35 @@ export async function speciesChecksum(dir: string): Promise<string> {
   return `${SPECIES_FORMAT}-${await sourceChecksum(dir)}`;
 }
 
-/** Builds the species of `dir` (the demo extract or ../shared/data) against the reference locations. */
+/**
+ * Builds the species of `dir` (the demo extract or ../shared/data) against the reference locations,
+ * with the derived bird lists of the IOC regions that pass the gate (derivedLists.ts
+ * applyDerivedListGate; `derived` says what it measured and added). `evaluations` replaces the
+ * measured figures (tests make a region pass with it).
+ */
 export async function loadSpecies(
   dir: string,
-): Promise<{ species: SpeciesRecord[]; report: SpeciesBuildReport; checksum: string }> {
+  options: { evaluations?: readonly RangeEvaluation[] } = {},
+): Promise<{
+  species: SpeciesRecord[];
+  report: SpeciesBuildReport;
+  derived: DerivedListsGate;
+  checksum: string;
+}> {
   const [files, reference, checksum] = await Promise.all([
     readSpeciesFiles(dir),
     readReferenceExtract(),
     speciesChecksum(dir),
   ]);
-  const { species, report } = buildSpecies(tablesOf(files), placeIndex(reference));
-  return { species, report, checksum };
+  const built = buildSpecies(tablesOf(files), placeIndex(reference));
+  const { species, gate } = applyDerivedListGate(
+    built.species,
+    files.ioc.rows,
+    reference.countries,
+    reference.regions,
+    options.evaluations,
+  );
+  return { species, report: built.report, derived: gate, checksum };
 }
 
 /** Imports the species files of `dir`: the demo extract (origin 'demo') or the full lists ('full'). */
@@ -286,9 +305,9 @@ export async function importSpecies(
   db: Kysely<DB>,
   dir: string,
   origin: SpeciesOrigin,
-): Promise<SpeciesSeedCounts & { report: SpeciesBuildReport }> {
-  const { species, report, checksum } = await loadSpecies(dir);
-  return { ...(await seedSpecies(db, species, { origin, checksum })), report };
+): Promise<SpeciesSeedCounts & { report: SpeciesBuildReport; derived: DerivedListsGate }> {
+  const { species, report, derived, checksum } = await loadSpecies(dir);
+  return { ...(await seedSpecies(db, species, { origin, checksum })), report, derived };
 }
 
 /**

@@ -13,6 +13,7 @@ function category(id: string, name: string, classification: string, coverage: Co
     active: coverage !== 'none',
     coverage,
     source: coverage === 'none' ? null : 'test',
+    derived: false,
     default: isDefault,
   };
   return entry;
@@ -38,6 +39,7 @@ function group(
     coverage,
     classification: own?.classification ?? null,
     source: own && own.coverage !== 'none' ? 'test' : null,
+    derived: false,
     default: isDefault,
     categories,
   };

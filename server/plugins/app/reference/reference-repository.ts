@@ -42,7 +42,10 @@ export type LocationHit = Omit<LocationRow, 'search_text' | 'search_name'> & {
 };
 
 export type ClassificationRow = Selectable<TaxaClassificationsTable>;
-export type CoverageRow = Pick<Selectable<LocationClassificationsTable>, 'active' | 'coverage' | 'source'>;
+export type CoverageRow = Pick<
+  Selectable<LocationClassificationsTable>,
+  'active' | 'coverage' | 'source' | 'derived'
+>;
 
 /** Radii (km) of the growing bounding box; null = no box. */
 const SEARCH_RADII = [250, 1000, 4000, null] as const;
@@ -188,7 +191,7 @@ export class ReferenceRepository {
     const ids = location.parent_id === null ? [location.id] : [location.id, location.parent_id];
     const rows = await this.db
       .selectFrom('location_classifications')
-      .select(['location_id', 'classification_id', 'active', 'coverage', 'source'])
+      .select(['location_id', 'classification_id', 'active', 'coverage', 'source', 'derived'])
       .where('location_id', 'in', ids)
       .execute();
     const coverage = new Map<string, CoverageRow>();
@@ -198,6 +201,7 @@ export class ReferenceRepository {
           active: row.active,
           coverage: row.coverage,
           source: row.source,
+          derived: row.derived,
         });
       }
     }

@@ -2,7 +2,7 @@
  * Reference data tables (002_reference_data.sql), merged into the app's `DB` type (db/schema.ts).
  * Keep in step with the SQL by hand: a column added there is added here in the same commit.
  */
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../../../db/schema';
 
 /** Reference data (002_reference_data.sql); written only by server/db/reference/seed.ts. */
@@ -51,6 +51,8 @@ export interface LocationClassificationsTable {
   active: boolean;
   coverage: 'local' | 'world' | 'none';
   source: string | null;
+  /** The local list is derived from IOC range descriptions only (issue 21). */
+  derived: Generated<boolean>;
 }
 
 export interface ReferenceImportsTable {

@@ -36,8 +36,8 @@ describe('classificationGroups', () => {
 
   it('answers active and coverage for a location; missing rows are inactive', () => {
     const coverage = new Map<string, CoverageRow>([
-      ['mammals-all', { active: true, coverage: 'local', source: 'MDD' }],
-      ['reptiles', { active: true, coverage: 'world', source: 'RDB' }],
+      ['mammals-all', { active: true, coverage: 'local', source: 'MDD', derived: false }],
+      ['reptiles', { active: true, coverage: 'world', source: 'RDB', derived: false }],
     ]);
     const groups = classificationGroups(rows, coverage);
     expect(groups[0]).toMatchObject({ id: 'birds', active: false, coverage: 'none' });
@@ -45,6 +45,25 @@ describe('classificationGroups', () => {
     expect(groups[1]?.categories.map((c) => c.active)).toEqual([true, false, false]);
     expect(groups[2]).toMatchObject({ id: 'reptiles', active: true, coverage: 'world', source: 'RDB' });
     expect(groups[3]).toMatchObject({ id: 'amphibians', active: false, source: null });
+    expect(groups.map((g) => g.derived)).toEqual([false, false, false, false]);
+  });
+
+  it('marks a derived local list, on its categories and its group', () => {
+    const derived = { active: true, coverage: 'local', source: 'IOC ranges', derived: true } as const;
+    const groups = classificationGroups(
+      rows,
+      new Map<string, CoverageRow>([
+        ['birds-ioc', derived],
+        ['birds-clements', derived],
+        ['mammals-all', { active: true, coverage: 'local', source: 'MDD', derived: false }],
+        // An admin turned a derived list off: not local, so not derived.
+        ['amphibians', { active: false, coverage: 'none', source: 'admin', derived: true }],
+      ]),
+    );
+    expect(groups[0]).toMatchObject({ id: 'birds', coverage: 'local', derived: true });
+    expect(groups[0]?.categories.map((c) => c.derived)).toEqual([true, true]);
+    expect(groups[1]).toMatchObject({ id: 'mammals', derived: false });
+    expect(groups[3]).toMatchObject({ id: 'amphibians', active: false, derived: false });
   });
 });
 

@@ -46,6 +46,8 @@ export function classificationGroups(
         active: kind !== 'none',
         coverage: kind,
         source: coverage === null ? row.source : (at?.source ?? null),
+        // Only a local list can be derived (an admin may have turned a derived one off).
+        derived: kind === 'local' && at?.derived === true,
       };
     });
     const categories: ClassificationCategory[] = entries
@@ -57,6 +59,7 @@ export function classificationGroups(
         active: entry.active,
         coverage: entry.coverage,
         source: entry.source,
+        derived: entry.derived,
         default: entry.row.is_default,
       }));
     const itself = entries.find((entry) => entry.row.category === null);
@@ -67,6 +70,9 @@ export function classificationGroups(
       coverage: bestCoverage(entries.map((entry) => entry.coverage)),
       classification: itself ? itself.row.name : null,
       source: itself ? itself.source : null,
+      derived:
+        entries.some((entry) => entry.coverage === 'local') &&
+        entries.every((entry) => entry.coverage !== 'local' || entry.derived),
       default: entries.some((entry) => entry.row.is_default),
       categories,
     };
