@@ -124,6 +124,7 @@ test('a declined card lands on the failed page and the cart is intact', async ({
 
   await expect(page).toHaveURL(/\/fulfilment\/[0-9a-f-]+\/failed$/);
   await expect(page.getByRole('heading', { level: 1, name: texts.failedHeading })).toBeVisible();
+  await expect(page.getByText(texts.failedNext)).toBeVisible();
   await expectNoSeriousViolations(page, '/fulfilment failed');
   await page.getByRole('link', { name: texts.backToCart }).click();
   await expect(
