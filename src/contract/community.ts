@@ -86,7 +86,9 @@ export type RecommendationResponse = Static<typeof RecommendationResponseSchema>
 
 // ---- Newsfeed -----------------------------------------------------------------------------------
 
-export const FEED_ITEM_TYPES = ['post', 'sighting', 'lifer', 'group_member'] as const;
+export const FEED_ITEM_TYPES = ['post', 'sighting', 'lifer', 'group_member', 'trip_summary'] as const;
+/** Most photos a trip summary shows (its public sightings' own photos, newest sighting first). */
+export const TRIP_SUMMARY_PHOTOS_MAX = 4;
 export type FeedItemType = (typeof FEED_ITEM_TYPES)[number];
 
 /** The device's id of a post: as comment ids (letters, digits, - and _). */
@@ -143,6 +145,16 @@ export const FeedSightingSchema = Type.Object({
   location: Type.Record(Type.String(), Type.String(), { description: 'Location id → name' }),
 });
 
+/**
+ * A trip summary's figures: public sightings only (a private one is never counted), so the item
+ * exists only while there is at least one. Its name and dates are in `trip`, its photos in `photos`.
+ */
+export const FeedTripSummarySchema = Type.Object({
+  sightings: Type.Integer({ minimum: 1, description: 'Public sightings of the trip' }),
+  species: Type.Integer({ minimum: 0, description: 'Distinct species among them' }),
+});
+export type FeedTripSummary = Static<typeof FeedTripSummarySchema>;
+
 export const FeedItemSchema = Type.Object({
   feed_id: Type.String({ description: "The item's id" }),
   type: Type.Union([
@@ -150,6 +162,7 @@ export const FeedItemSchema = Type.Object({
     Type.Literal('sighting'),
     Type.Literal('lifer'),
     Type.Literal('group_member'),
+    Type.Literal('trip_summary'),
   ]),
   user_id: Type.String({ description: 'Whose feed it belongs to: the author' }),
   author_id: Type.String(),
@@ -171,6 +184,11 @@ export const FeedItemSchema = Type.Object({
     Type.Null(),
   ]),
   hotspot: Type.Union([Type.Object({ hotspot_id: Type.String(), name: Type.String() }), Type.Null()]),
+  trip_summary: Type.Optional(
+    Type.Union([FeedTripSummarySchema, Type.Null()], {
+      description: 'A trip_summary item: what its public sightings add up to (null on other items)',
+    }),
+  ),
 });
 export type FeedItem = Static<typeof FeedItemSchema>;
 

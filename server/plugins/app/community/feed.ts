@@ -1,7 +1,7 @@
 /**
  * The newsfeed (SPEC §3 "Newsfeed item", §7 "newsfeed"; docs/api.md "Community"). Items are rows of
- * `newsfeed_items`: members' posts (written here) and public sightings, lifers and new group
- * members (written by the sync store's trigger and by groups.ts). Every item is public; a feed is
+ * `newsfeed_items`: members' posts (written here), public sightings, lifers and trip summaries
+ * (written by the sync store's triggers) and new group members (groups.ts). Every item is public; a feed is
  * a filter over them: everyone's, the caller's and the people they follow, one member's, one
  * group's. Paging is by the items' modification marks (`mod`, one sequence): newest first below
  * `prev_mod`, and every change above `last_mod` (deletions as ids) oldest first.
@@ -12,15 +12,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { FeedItem, FeedQuery, FeedResponse, PostRequest } from '@contract/community';
+import {
+  TRIP_SUMMARY_PHOTOS_MAX,
+  type FeedItem,
+  type FeedQuery,
+  type FeedResponse,
+  type PostRequest,
+} from '@contract/community';
 import { formatMessage, messages } from '@contract/messages';
 import { OBSERVATIONS_COLLECTION, type Observation } from '@contract/observations';
-import { isTrip, TRIPS_COLLECTION } from '@contract/trips';
+import { isTrip, sightingInTrip, TRIPS_COLLECTION } from '@contract/trips';
 import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../../errors';
 import type { ObservationPhotos } from '../media/observation-photos';
-import { observationOf } from '../observations/observation-reads';
+import { dateSql, observationOf } from '../observations/observation-reads';
 import { isUuid } from '../users/users-repository';
 import type { FeedItemRow } from './tables';
 
@@ -298,6 +304,59 @@ export class Feed {
     return found;
   }
 
+  /**
+   * What the trips' summaries show: the owner's public sightings of each trip (linked to it or
+   * dated within it, as sightingInTrip; newsfeed_trip_covers in the migration), how many and of
+   * how many species, and up to TRIP_SUMMARY_PHOTOS_MAX of their own photos (never a species'
+   * reference thumbnail), newest sighting first, featured first. A trip that is gone, or has no
+   * public sighting now, has no summary.
+   */
+  private async tripSummaries(owner: string, ids: string[]): Promise<Map<string, TripSummary>> {
+    const trips = await this.trips(owner, ids);
+    const found = new Map<string, TripSummary>();
+    for (const trip of trips.values()) {
+      const { rows } = await sql<StoredSighting>`SELECT owner_id, id, rev, deleted, data
+        FROM collection_records
+        WHERE collection = ${sql.lit(OBSERVATIONS_COLLECTION)} AND owner_id = ${owner} AND NOT deleted
+          AND data @> '{"public": true}'
+          AND (${dateSql} BETWEEN ${trip.date_start} AND ${trip.date_end}
+            OR data @> jsonb_build_object('trips', jsonb_build_array(${trip.trip_id}::text)))
+        ORDER BY ${dateSql} DESC NULLS LAST, id COLLATE "C"`.execute(this.db);
+      const sightings = rows.flatMap((row) => {
+        const sighting = observationOf(row);
+        return sighting?.public === true && sightingInTrip(sighting, trip) ? [sighting] : [];
+      });
+      if (sightings.length === 0) continue;
+      const candidates = sightings.flatMap((sighting) =>
+        sighting.media
+          .filter((media) => media.species_thumb !== true && isUuid(media.media_id))
+          .sort((a, b) => Number(b.featured) - Number(a.featured))
+          .map((media) => media.media_id.toLowerCase()),
+      );
+      const owned =
+        candidates.length === 0
+          ? new Set<string>()
+          : new Set(
+              (
+                await this.db
+                  .selectFrom('media')
+                  .select('id')
+                  .where('id', 'in', candidates)
+                  .where('owner_id', '=', owner)
+                  .where('deleted_at', 'is', null)
+                  .execute()
+              ).map((row) => row.id),
+            );
+      found.set(trip.trip_id, {
+        sightings: sightings.length,
+        species: new Set(sightings.flatMap((sighting) => (sighting.species_id ? [sighting.species_id] : [])))
+          .size,
+        photos: [...new Set(candidates.filter((id) => owned.has(id)))].slice(0, TRIP_SUMMARY_PHOTOS_MAX),
+      });
+    }
+    return found;
+  }
+
   /** The answers for rows, in their order; sighting items no longer public are left out. */
   private async build(rows: FeedItemRow[]): Promise<FeedItem[]> {
     if (rows.length === 0) return [];
@@ -323,7 +382,22 @@ export class Feed {
               .execute()
           ).map((row) => [row.id, row.title]),
     );
-    const photoIds = [...new Set(rows.flatMap((row) => row.photos))];
+    // Trip summaries: their trips' public sightings, read now (a private one never counts).
+    const summaries = new Map<string, Map<string, TripSummary>>();
+    for (const author of authorIds) {
+      const tripIds = unique(
+        rows
+          .filter((row) => row.author_id === author && row.type === 'trip_summary')
+          .map((row) => row.trip_id),
+      );
+      if (tripIds.length > 0) summaries.set(author, await this.tripSummaries(author, tripIds));
+    }
+    const summaryOf = (row: FeedItemRow) =>
+      row.type === 'trip_summary' && row.trip_id !== null
+        ? summaries.get(row.author_id)?.get(row.trip_id)
+        : undefined;
+    const shownPhotos = (row: FeedItemRow) => summaryOf(row)?.photos ?? row.photos;
+    const photoIds = [...new Set(rows.flatMap(shownPhotos))];
     const photos = new Map(
       photoIds.length === 0
         ? []
@@ -363,6 +437,8 @@ export class Feed {
       const sighting =
         row.observation_id === null ? undefined : sightings.get(row.author_id)?.get(row.observation_id);
       if ((row.type === 'sighting' || row.type === 'lifer') && sighting === undefined) continue;
+      const summary = summaryOf(row);
+      if (row.type === 'trip_summary' && summary === undefined) continue;
       items.push({
         feed_id: row.id,
         type: row.type,
@@ -375,7 +451,7 @@ export class Feed {
         date: seconds(row.created_at),
         mod: Number(row.mod),
         text: row.body,
-        photos: row.photos.flatMap((id) => {
+        photos: shownPhotos(row).flatMap((id) => {
           const photo = photos.get(id);
           return photo === undefined
             ? []
@@ -387,11 +463,22 @@ export class Feed {
           row.hotspot_id === null || !hotspots.has(row.hotspot_id)
             ? null
             : { hotspot_id: row.hotspot_id, name: hotspots.get(row.hotspot_id) ?? '' },
+        trip_summary:
+          summary === undefined ? null : { sightings: summary.sightings, species: summary.species },
       });
     }
     return items;
   }
 }
+
+interface TripSummary {
+  sightings: number;
+  species: number;
+  /** Media ids of the photos shown. */
+  photos: string[];
+}
+
+type StoredSighting = Parameters<typeof observationOf>[0];
 
 function unique(values: Array<string | null>): string[] {
   return [...new Set(values.filter((value): value is string => value !== null))];

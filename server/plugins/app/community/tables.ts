@@ -30,7 +30,7 @@ export interface CommunityGroupMembersTable {
 
 export interface NewsfeedItemsTable {
   id: string;
-  type: 'post' | 'sighting' | 'lifer' | 'group_member';
+  type: 'post' | 'sighting' | 'lifer' | 'group_member' | 'trip_summary';
   author_id: string;
   group_id: string | null;
   body: Generated<string>;
