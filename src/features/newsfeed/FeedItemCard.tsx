@@ -1,7 +1,7 @@
 /**
- * One newsfeed item as a list shows it: who, what (a post, a sighting or lifer, a new group member),
- * when, the text (always as text, never HTML), the photos, and a link to its page with its likes
- * and comments. Sightings show species, date, note and place names: the feed never carries a
+ * One newsfeed item as a list shows it: who, what (a post, a sighting or lifer, a new group member
+ * with a link to the group, a trip summary with its dates, counts and photos), when, the text
+ * (always as text, never HTML), the photos, and a link to its page with its likes and comments. Sightings show species, date, note and place names: the feed never carries a
  * coordinate (docs/api.md "Newsfeed").
  */
 import { Link as RouterLink } from 'react-router-dom';
@@ -19,7 +19,10 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import type { FeedItem } from '@contract/community';
 import { formatMessage } from '@contract/messages';
 import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/sessionSlice';
 import { ageText } from '../../lib/ageText';
+import { formatDayRange } from '../../lib/dateText';
 import { ReportButton, type ReportButtonProps } from '../reports/embeds';
 import { discardPendingEdit } from './newsfeedHooks';
 import type { PendingEdit } from './postWrites';
@@ -64,7 +67,24 @@ function whatText(item: FeedItem, speciesName: string | null): string {
       return `${texts.typeLifer} ${species}`;
     case 'group_member':
       return formatMessage(texts.typeGroupMember, { group: item.group?.title ?? '' });
+    case 'trip_summary':
+      return formatMessage(texts.typeTripSummary, { trip: item.trip?.name ?? '' });
   }
+}
+
+/** "3 – 5 Mar 2026 · 12 public sightings · 7 species" of a trip summary. */
+function tripSummaryText(item: FeedItem): string | null {
+  const summary = item.trip_summary;
+  if (item.type !== 'trip_summary' || !item.trip || !summary) return null;
+  return [
+    formatDayRange(item.trip.date_start, item.trip.date_end),
+    summary.sightings === 1
+      ? texts.tripSightingsOne
+      : formatMessage(texts.tripSightingsMany, { count: summary.sightings }),
+    summary.species === 1
+      ? texts.tripSpeciesOne
+      : formatMessage(texts.tripSpeciesMany, { count: summary.species }),
+  ].join(' · ');
 }
 
 export interface FeedItemCardProps {
@@ -98,6 +118,17 @@ export function FeedItemCard({
   const edited = pendingEdit !== null && pendingEdit.refused === null ? pendingEdit : null;
   const note = item.type === 'post' ? (edited?.text ?? item.text) : (item.observation?.note ?? '');
   const report = reportTarget(item);
+  const viewer = useAppSelector(selectUser);
+  const tripText = tripSummaryText(item);
+  // A trip's page reads the member's own trips on the device: only the author can open it.
+  const tripLink =
+    item.type === 'trip_summary' && item.trip && viewer?.user_id === item.author_id
+      ? `/trips-details/${encodeURIComponent(item.trip.trip_id)}`
+      : null;
+  const groupLink =
+    item.type === 'group_member' && item.group
+      ? { to: `/group-profile/${encodeURIComponent(item.group.group_id)}`, title: item.group.title }
+      : null;
   return (
     <Card component="article" variant="outlined" aria-labelledby={headingId}>
       <CardContent>
@@ -126,6 +157,7 @@ export function FeedItemCard({
           {note !== '' && (
             <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{note}</Typography>
           )}
+          {tripText !== null && <Typography variant="body2">{tripText}</Typography>}
           {edited && (
             <Chip
               size="small"
@@ -154,7 +186,7 @@ export function FeedItemCard({
               })}
             </Typography>
           )}
-          {(places.length > 0 || item.hotspot || item.trip) && (
+          {(places.length > 0 || item.hotspot || (item.trip && item.type !== 'trip_summary')) && (
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
               {item.hotspot && (
                 <Chip size="small" label={formatMessage(texts.atPlace, { place: item.hotspot.name })} />
@@ -162,7 +194,7 @@ export function FeedItemCard({
               {places.slice(0, 1).map((place) => (
                 <Chip key={place} size="small" label={formatMessage(texts.atPlace, { place })} />
               ))}
-              {item.trip && (
+              {item.trip && item.type !== 'trip_summary' && (
                 <Chip size="small" label={formatMessage(texts.onTrip, { trip: item.trip.name })} />
               )}
             </Stack>
@@ -192,6 +224,15 @@ export function FeedItemCard({
                 />
               ))}
             </Box>
+          )}
+          {(tripLink || groupLink) && (
+            <Link
+              component={RouterLink}
+              to={tripLink ?? groupLink?.to ?? ''}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {tripLink ? texts.openTrip : formatMessage(texts.openGroup, { group: groupLink?.title ?? '' })}
+            </Link>
           )}
           {!standalone && (
             <Link
