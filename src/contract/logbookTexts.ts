@@ -47,5 +47,16 @@ export const logbookTexts = {
   emptyFilter: 'No species to show with this filter.',
   notOnDevice: 'This logbook is not on this device yet. Open it once while online to keep it.',
   notOwned: 'This logbook is not yours yet: buy it or activate a code.',
+  pdfDownload: 'Download PDF',
+  pdfPreparing: 'Preparing the PDF…',
+  pdfOffline: 'Downloading the PDF of your checklist needs a network connection.',
+  pdfFailed: 'The PDF could not be downloaded: {reason}',
+  pdfSaved: '{file} is saved in your downloads.',
+  // The printed checklist (server/plugins/app/logbooks/pdf.ts): the page header, groups and totals.
+  pdfKeptBy: 'Kept by {name}',
+  pdfOtherSpecies: 'Other species',
+  pdfGroupTotal: '{seen} of {total}',
+  pdfTotal: 'Total: {seen} of {total} species seen',
+  pdfPage: 'Page {page}',
   refreshFailed: 'Your logbooks could not be updated: {reason}',
 };

@@ -52,9 +52,42 @@ export const LogbookTickSchema = Type.Object({
 });
 export type LogbookTick = Static<typeof LogbookTickSchema>;
 
+/**
+ * Where a sighting was, as one line from its `location.names` (id → name), region first
+ * ("Limpopo, South Africa"): region ids carry a dash (ZAF-1209), country ids do not (ZAF). The
+ * logbook page and the printed checklist both write a first sighting's place this way.
+ */
+export function placeText(names: Record<string, string> | null | undefined): string | null {
+  if (!names || typeof names !== 'object') return null;
+  const entries = Object.entries(names)
+    .filter(([, name]) => typeof name === 'string' && name !== '')
+    .sort(([a], [b]) => Number(b.includes('-')) - Number(a.includes('-')));
+  const text = entries.map(([, name]) => name).join(', ');
+  return text === '' ? null : text;
+}
+
 export const LogbookParamsSchema = Type.Object({
   id: Type.String({ pattern: UUID_PATTERN, description: 'Product id' }),
 });
+/** `GET logbooks/download/{id}`: JSON for the device (default) or the printable PDF. */
+export const LogbookDownloadQuerySchema = Type.Object(
+  {
+    format: Type.Optional(
+      Type.Union([Type.Literal('json'), Type.Literal('pdf')], {
+        description:
+          "json (default): the checklist and ticks for the device; pdf: the member's filled checklist to print",
+      }),
+    ),
+    tz: Type.Optional(
+      Type.String({
+        pattern: '^[A-Za-z0-9_+/-]{1,64}$',
+        description: "IANA time zone the PDF writes dates in (the device's); UTC when absent",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type LogbookDownloadQuery = Static<typeof LogbookDownloadQuerySchema>;
 export const ActivateSchema = Type.Object(
   { activation_code: Type.String({ minLength: 1, maxLength: 40 }) },
   { additionalProperties: false },

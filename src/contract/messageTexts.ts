@@ -372,6 +372,7 @@ export const activationCodeUsed = 'activation_code: this code has already been u
 export const logbookAlreadyOwned = 'You already have this logbook.';
 export const logbookNotOwned = 'This logbook is not yours yet: buy it or activate a code.';
 export const logbookNotFound = 'There is no such logbook.';
+export const logbookTimeZoneUnknown = 'tz: there is no such time zone (e.g. Pacific/Auckland).';
 
 // Community: people, the newsfeed, groups (server; docs/api.md "Community")
 export const memberNotFound = 'There is no such member.';

@@ -7,6 +7,7 @@
  * - GET logbooks/product/{id}: a logbook product and whether the member owns it;
  * - GET logbooks/refresh/{id}: the owner's ticks (first date and count per species);
  * - GET logbooks/download/{id}: the whole checklist with ticks, for the device (owner only, 403);
+ *   with `format=pdf` the member's filled checklist as a printable PDF (pdf.ts);
  * - POST logbooks/codes: a batch of activation codes for printing, with a CSV (admin);
  * - GET logbooks/codes: the printed batches with how many codes were redeemed (admin);
  * - GET logbooks/codes/csv: one batch's codes again as CSV, with when each was redeemed (admin).
@@ -20,6 +21,7 @@ import {
   CodeBatchQuerySchema,
   CodesRequestSchema,
   CodesResponseSchema,
+  LogbookDownloadQuerySchema,
   LogbookDownloadResponseSchema,
   LogbookParamsSchema,
   LogbookProductResponseSchema,
@@ -30,8 +32,10 @@ import {
 import { failedResponses } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import { canAccess } from '@contract/permissions';
-import { forbidden, notFound } from '../../errors';
+import { Type } from 'typebox';
+import { badRequest, forbidden, notFound } from '../../errors';
 import { memberOf, viewerOf } from '../../plugins/app/auth/guard';
+import { dayFormatter, logbookPdf, pdfFileName } from '../../plugins/app/logbooks/pdf';
 import { toProduct } from '../../plugins/app/shop/products';
 import { rateLimitConfig } from '../../route-hooks';
 
@@ -145,20 +149,55 @@ const logbooks: FastifyPluginCallbackTypebox = (app, _options, done) => {
     {
       schema: {
         tags,
-        summary: 'A logbook whole, for the device: its checklist and the ticks',
+        summary: "A logbook whole, for the device (JSON), or the member's filled checklist as a PDF",
+        description:
+          'Without `format` (or `format=json`) the checklist and the ticks, for the device. With ' +
+          '`format=pdf` an `application/pdf` attachment (`Content-Disposition: attachment; ' +
+          'filename=…`): the title, the member, the date printed, the checklist grouped by family ' +
+          'with each species ticked or not, the date and place of the first sighting, and totals; ' +
+          'dates in the time zone `tz` (UTC when absent).',
         params: LogbookParamsSchema,
-        response: { 200: LogbookDownloadResponseSchema, ...failedResponses },
+        querystring: LogbookDownloadQuerySchema,
+        response: {
+          200: {
+            description: 'The logbook as JSON, or the PDF with format=pdf',
+            content: {
+              'application/json': { schema: LogbookDownloadResponseSchema },
+              // Typed as the stream the handler sends; documented as binary.
+              'application/pdf': {
+                schema: Type.Unsafe<PDFKit.PDFDocument>({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+          ...failedResponses,
+        },
       },
       preHandler: member,
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = memberOf(request).userId;
       const { product, owned } = await ownedOr403(userId, request.params.id);
+      if (request.query.format === 'pdf') {
+        const timeZone = request.query.tz ?? 'UTC';
+        try {
+          dayFormatter(timeZone);
+        } catch {
+          throw badRequest(messages.logbookTimeZoneUnknown);
+        }
+        const now = Math.floor(app.clock.now() / 1000);
+        const file = pdfFileName(product.name, now, timeZone);
+        const doc = logbookPdf(await app.logbooks.printable(userId, product), { now, timeZone });
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${file}"`)
+          .header('cache-control', 'private, no-store')
+          .send(doc);
+      }
       const [species, ticks] = await Promise.all([
         app.logbooks.species(product),
         app.logbooks.ticks(userId, product),
       ]);
-      return { status: 'success' as const, logbook: owned, species, ticks };
+      return reply.send({ status: 'success' as const, logbook: owned, species, ticks });
     },
   );
 

@@ -9,7 +9,7 @@
  * Until the device has pulled the member's sightings once, the server's ticks from the download
  * stand in for species the device has none of.
  */
-import type { LogbookTick } from '@contract/logbooks';
+import { placeText, type LogbookTick } from '@contract/logbooks';
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
 import type { LogbookRow } from '../../db/logbookRows';
@@ -23,15 +23,6 @@ export interface Tick {
   place: string | null;
   /** The first sighting on the device, if it is there (not for a server-only tick). */
   observation_id: string | null;
-}
-
-/** The places of a sighting's `location.names` as one line, region first ("Limpopo, South Africa"). */
-function placeOf(names: Record<string, string> | undefined): string | null {
-  if (!names) return null;
-  // Region ids carry a dash (ZAF-1209), country ids do not (ZAF): the region reads first.
-  const entries = Object.entries(names).sort(([a], [b]) => Number(b.includes('-')) - Number(a.includes('-')));
-  const text = entries.map(([, name]) => name).join(', ');
-  return text === '' ? null : text;
 }
 
 /** The member's ticks on these species, from the device (and the server's, before a first pull). */
@@ -75,7 +66,7 @@ export async function ticksOf(
       species_id: speciesId,
       first_date: f.first_date,
       count: f.count,
-      place: placeOf(row?.location?.names),
+      place: placeText(row?.location?.names),
       observation_id: f.first,
     });
   }

@@ -8,6 +8,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   ACTIVATION_ALPHABET,
   normaliseActivationCode,
+  placeText,
   type CodeBatch,
   type Logbook,
   type LogbookTick,
@@ -24,6 +25,15 @@ export function newActivationCode(): string {
   let bare = '';
   for (let i = 0; i < 12; i += 1) bare += ACTIVATION_ALPHABET[randomInt(ACTIVATION_ALPHABET.length)];
   return normaliseActivationCode(bare)!;
+}
+
+/** A member's filled checklist, as the printed PDF shows it. */
+export interface PrintableLogbook {
+  name: string;
+  /** The member's name as printed: first name and nickname, or the nickname. */
+  member: string;
+  species: { species_id: string; name: string; scientific_name: string; family: string | null }[];
+  ticks: Map<string, LogbookTick & { place: string | null }>;
 }
 
 export class Logbooks {
@@ -113,6 +123,46 @@ export class Logbooks {
       .orderBy('species.family')
       .orderBy('species.name')
       .execute();
+  }
+
+  /**
+   * What the printed checklist shows (pdf.ts): the checklist in its order, the member's name, and
+   * per ticked species its count, first date and the place of that first sighting (the earliest
+   * sighting by date then id, the lifer rule's order, read from the member's record).
+   */
+  async printable(userId: string, product: ProductRow): Promise<PrintableLogbook> {
+    const [species, ticks, member] = await Promise.all([
+      this.species(product),
+      this.ticks(userId, product),
+      this.db
+        .selectFrom('users')
+        .select(['firstname', 'nickname'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const ids = ticks.map((tick) => tick.species_id);
+    const places =
+      ids.length === 0
+        ? []
+        : (
+            await sql<{ species_id: string; names: Record<string, string> | null }>`
+      SELECT DISTINCT ON (g.species_id) g.species_id, r.data->'location'->'names' AS names
+      FROM sighting_groups g
+      JOIN collection_records r ON r.collection = 'species_observations' AND r.owner_id = g.owner_id
+        AND r.id = g.first_id AND NOT r.deleted
+      WHERE g.owner_id = ${userId}::uuid AND g.species_id = ANY(${ids}::text[])
+      ORDER BY g.species_id, g.first_date, g.first_id`.execute(this.db)
+          ).rows;
+    const placeOf = new Map(places.map((row) => [row.species_id, placeText(row.names)]));
+    const name = member.firstname.trim();
+    return {
+      name: product.name,
+      member: name === '' ? member.nickname : `${name} (${member.nickname})`,
+      species,
+      ticks: new Map(
+        ticks.map((tick) => [tick.species_id, { ...tick, place: placeOf.get(tick.species_id) ?? null }]),
+      ),
+    };
   }
 
   async owned(userId: string): Promise<OwnedLogbook[]> {
