@@ -49,8 +49,19 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A file the server answered (a PDF): its bytes and the name it gave (`Content-Disposition`). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
 export interface ApiClient {
   request<T>(method: HttpMethod, path: string, payload?: Payload, options?: RequestOptions): Promise<T>;
+  /**
+   * A GET answered with a file instead of JSON, with the same tokens, retries and offline rule as
+   * `request`; an error answer (JSON) fails with its reason as `request` does.
+   */
+  download(path: string, payload?: Payload, options?: RequestOptions): Promise<DownloadedFile>;
 }
 
 /** Renew a client token this long before its expiry second. */
@@ -59,6 +70,7 @@ const INVALID_TOKEN = messages.invalidToken;
 
 interface Answer {
   response: Response;
+  /** The parsed JSON (or text); a Blob for a file asked for with `binary`. */
   body: unknown;
 }
 
@@ -84,10 +96,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     payload: Payload | undefined,
     bearer: string | null,
     signal: AbortSignal | undefined,
+    binary = false,
   ): Promise<Answer> {
     const isGet = method === 'GET';
     const url = apiUrl(options.baseUrl, path, isGet ? payload : undefined);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: binary ? '*/*' : 'application/json' };
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     if (!isGet && payload !== undefined) headers['content-type'] = 'application/json';
     const body = !isGet && payload !== undefined ? JSON.stringify(payload) : undefined;
@@ -101,6 +114,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       signal?.addEventListener('abort', cancel, { once: true });
       try {
         const response = await options.fetch(url, { method, headers, body, signal: controller.signal });
+        if (binary && response.ok && !/json/i.test(response.headers.get('content-type') ?? '')) {
+          return { response, body: await response.blob() };
+        }
         const text = await response.text();
         return { response, body: parseBody(text) };
       } catch (error) {
@@ -148,10 +164,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     path: string,
     payload: Payload | undefined,
     signal: AbortSignal | undefined,
+    binary = false,
   ): Promise<Sent> {
     const usedAuthToken = tokens.authToken();
     const bearer = usedAuthToken ?? (await clientToken(false));
-    const answer = await exchange(method, path, payload, bearer, signal);
+    const answer = await exchange(method, path, payload, bearer, signal, binary);
     const rotated = answer.response.headers.get('x-auth-token');
     // Only a rotation of the token still in use counts: a late answer must not bring back a
     // session that was signed out (or replaced) while the call was in flight.
@@ -195,15 +212,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return pendingReauth;
   }
 
-  async function request<T>(
+  /** One call with the token rules: an 'Invalid Token' answer re-establishes the token and retries once. */
+  async function call(
     method: HttpMethod,
     path: string,
-    payload?: Payload,
-    requestOptions: RequestOptions = {},
-  ): Promise<T> {
-    const { signal } = requestOptions;
-    const first = await send(method, path, payload, signal);
-    if (!isInvalidToken(first)) return successBody<T>(first.response, first.body);
+    payload: Payload | undefined,
+    signal: AbortSignal | undefined,
+    binary: boolean,
+  ): Promise<Answer> {
+    const first = await send(method, path, payload, signal, binary);
+    if (!isInvalidToken(first)) return first;
 
     if (first.usedAuthToken !== null) {
       const restored = await reauthenticate(first.usedAuthToken);
@@ -212,12 +230,48 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       await clientToken(true);
     }
 
-    const second = await send(method, path, payload, signal);
+    const second = await send(method, path, payload, signal, binary);
     if (isInvalidToken(second) && second.usedAuthToken !== null) tokens.clearUser();
-    return successBody<T>(second.response, second.body);
+    return second;
   }
 
-  return { request };
+  async function request<T>(
+    method: HttpMethod,
+    path: string,
+    payload?: Payload,
+    requestOptions: RequestOptions = {},
+  ): Promise<T> {
+    const answer = await call(method, path, payload, requestOptions.signal, false);
+    return successBody<T>(answer.response, answer.body);
+  }
+
+  async function download(
+    path: string,
+    payload?: Payload,
+    requestOptions: RequestOptions = {},
+  ): Promise<DownloadedFile> {
+    const { response, body } = await call('GET', path, payload, requestOptions.signal, true);
+    if (!response.ok || !(body instanceof Blob)) throw failure(response, body);
+    return { blob: body, filename: fileNameOf(response.headers.get('content-disposition')) };
+  }
+
+  return { request, download };
+}
+
+/** The file name of `attachment; filename="x.pdf"` (or `filename*=UTF-8''x.pdf`); null without one. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1]!.trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(disposition);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
 }
 
 function parseBody(text: string): unknown {

@@ -3,7 +3,8 @@
  * order with their sightings ticked — first date, how many, where — from the device, so it works
  * offline and a sighting saved here ticks its species at once. Filters: all, seen, not yet. Each
  * row records a sighting of its species (the recording page). "Print or save as PDF" prints the
- * filled checklist through the browser (docs/shop.md "Printing a logbook").
+ * page through the browser; "Download PDF" saves the server's printable PDF of the filled checklist
+ * (online; docs/shop.md "Printing a logbook").
  */
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -30,6 +31,7 @@ import { selectUser } from '../../app/sessionSlice';
 import type { LogbookSpeciesEntry } from '../../db/logbookRows';
 import { formatDay } from '../../lib/dateText';
 import { recordPath } from '../observations';
+import { LogbookPdfButton } from './LogbookPdfButton';
 import { useOwnedLogbook, useRefreshOwned } from './logbooksQueries';
 import type { Tick } from './logbookTicks';
 
@@ -159,6 +161,7 @@ export function LogbookPage() {
         <Button startIcon={<PrintIcon />} onClick={() => window.print()}>
           {logbookTexts.print}
         </Button>
+        <LogbookPdfButton productId={logbook.product_id} />
       </Stack>
       {shown.length === 0 ? (
         <Typography>{logbookTexts.emptyFilter}</Typography>

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '@contract/labels';
 import { logbookTexts } from '@contract/logbookTexts';
 import type { OwnedLogbook } from '@contract/logbooks';
@@ -17,6 +17,7 @@ import { demoSpecies } from '../species/testSpecies';
 import { LogbookPage } from './LogbookPage';
 import { LogbooksOverviewPage } from './LogbooksOverviewPage';
 import { LogbooksPage } from './LogbooksPage';
+import { keepLogbook } from './logbooksStore';
 
 const signedIn = aSignedInSession();
 const WREN = signedIn.user!.user_id;
@@ -146,6 +147,55 @@ describe('/logbook/:product_id', () => {
     expect(await screen.findByText(logbookTexts.emptyFilter)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: logbookTexts.filterSeen }));
     expect(await rows()).toHaveLength(2);
+  });
+
+  it('offline, the PDF button says it needs the network and asks nothing', async () => {
+    await keepLogbook(db, { ...owned, species: checklist, ticks: [] });
+    const network = fakeNetwork();
+    renderAt(`/logbook/${PRODUCT}`, network, false);
+    const button = await screen.findByRole('button', { name: logbookTexts.pdfDownload });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe(logbookTexts.pdfOffline);
+    fireEvent.click(button);
+    expect(network.sent.filter((r) => r.path.startsWith('logbooks/download'))).toEqual([]);
+  });
+
+  it('online, downloads the server’s PDF with the member’s token and saves it under its name', async () => {
+    const network = logbookNetwork();
+    network.on('GET', `logbooks/download/${PRODUCT}`, (request) =>
+      request.path.includes('format=pdf')
+        ? {
+            body: '%PDF-1.7',
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': 'attachment; filename="larger-mammals-2026-11-29.pdf"',
+            },
+          }
+        : { body: { status: 'success', logbook: owned, species: checklist, ticks: [] } },
+    );
+    // The browser's save (the boundary): which file an anchor click would save, and its bytes.
+    const saved: { name: string; href: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    try {
+      renderAt(`/logbook/${PRODUCT}`, network);
+      fireEvent.click(await screen.findByRole('button', { name: logbookTexts.pdfDownload }));
+      expect(
+        await screen.findByText(
+          formatMessage(logbookTexts.pdfSaved, { file: 'larger-mammals-2026-11-29.pdf' }),
+        ),
+      ).toBeTruthy();
+      const sent = network.sent.find((r) => r.path.includes('format=pdf'))!;
+      expect(sent.path).toMatch(new RegExp(`^logbooks/download/${PRODUCT}\\?format=pdf&tz=[\\w%/+-]+$`));
+      expect(sent.authorization).toBe(`Bearer ${signedIn.authToken}`);
+      expect(saved.map((file) => file.name)).toEqual(['larger-mammals-2026-11-29.pdf']);
+      expect(saved[0]!.href).toMatch(/^blob:/);
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('says a logbook the member does not own is not theirs', async () => {

@@ -4,7 +4,7 @@
  * the database and the one HTTP client.
  */
 import type { Logbook, LogbookTick, OwnedLogbook } from '@contract/logbooks';
-import type { ApiClient } from '../../api/client';
+import type { ApiClient, DownloadedFile } from '../../api/client';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';
 import type { LogbookSpeciesEntry } from '../../db/logbookRows';
 import { keepLogbook, keptLogbooks, forgetLogbooks } from './logbooksStore';
@@ -69,4 +69,12 @@ export async function activateCode(db: FieldmarkDB, api: ApiClient, code: string
   });
   await downloadLogbook(db, api, logbook.product_id);
   return logbook;
+}
+
+/**
+ * The member's filled checklist as a printable PDF made by the server (online only), its dates in
+ * this device's time zone.
+ */
+export function logbookPdf(api: ApiClient, productId: string, timeZone: string): Promise<DownloadedFile> {
+  return api.download(`logbooks/download/${path(productId)}`, { format: 'pdf', tz: timeZone });
 }
