@@ -1,8 +1,10 @@
 /**
  * The animal groups of the config dialog (SPEC §2): a checkbox per group with its icon, category
  * radio choices under a ticked group that has them, and a caption for a group offered as the world
- * list or not offered at the location yet. An inactive group's checkbox still answers a tap, with
- * the spec's "released soon" message instead of a tick (SPEC §5), so it is not `disabled`.
+ * list or not offered at the location yet, and a note under a group whose list there is derived
+ * from IOC range descriptions rather than a checklist (`derived`, issue 21). An inactive group's
+ * checkbox still answers a tap, with the spec's "released soon" message instead of a tick (SPEC §5),
+ * so it is not `disabled`.
  */
 import { useId } from 'react';
 import Box from '@mui/material/Box';
@@ -13,6 +15,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
 import type { ClassificationGroup } from '@contract/reference';
+import { speciesTexts } from '../species/embeds';
 import { chosenIn, isGroupTicked } from './configDraft';
 import { GroupIcon } from './groupIcons';
 
@@ -46,6 +49,12 @@ export function AnimalGroupList({ groups, species, onToggle, onCategory }: Anima
   );
 }
 
+/** The short caption beside a group's name: not offered here yet, or only the world list. */
+function caption(group: ClassificationGroup): string | null {
+  if (!group.active) return messages.configComingSoon;
+  return group.coverage === 'world' ? messages.configWorldList : null;
+}
+
 function GroupRow({
   group,
   species,
@@ -53,12 +62,13 @@ function GroupRow({
   onCategory,
 }: { group: ClassificationGroup } & Omit<AnimalGroupListProps, 'groups'>) {
   const captionId = useId();
+  const derivedId = useId();
+  const derived = group.active && group.derived;
+  const describedBy = [caption(group) ? captionId : null, derived ? derivedId : null]
+    .filter(Boolean)
+    .join(' ');
   const isTicked = isGroupTicked(species, group);
-  const caption = !group.active
-    ? messages.configComingSoon
-    : group.coverage === 'world'
-      ? messages.configWorldList
-      : null;
+  const shown = caption(group);
   const chosen = chosenIn(species, group);
   return (
     <Box sx={{ py: 0.5 }}>
@@ -67,7 +77,7 @@ function GroupRow({
           <Checkbox
             checked={isTicked}
             onChange={() => onToggle(group)}
-            slotProps={{ input: { 'aria-describedby': caption ? captionId : undefined } }}
+            slotProps={{ input: { 'aria-describedby': describedBy || undefined } }}
           />
         }
         label={
@@ -82,14 +92,19 @@ function GroupRow({
           >
             <GroupIcon groupId={group.id} />
             {group.name}
-            {caption && (
+            {shown && (
               <Typography id={captionId} component="span" variant="caption" color="text.secondary">
-                ({caption})
+                ({shown})
               </Typography>
             )}
           </Box>
         }
       />
+      {derived && (
+        <Typography id={derivedId} variant="caption" color="text.secondary" component="p" sx={{ pl: 4 }}>
+          {speciesTexts.speciesDerivedList}
+        </Typography>
+      )}
       {isTicked && group.categories.length > 0 && (
         <RadioGroup
           row

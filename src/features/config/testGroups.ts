@@ -1,7 +1,8 @@
 /**
  * Animal groups as GET taxa/classifications answers them (docs/api.md), for the config tests:
  * `groupsAt('local')` is a country with every list (the United States), `groupsAt('noBirds')` one
- * without a bird list (South Africa: birds inactive, "released soon").
+ * without a bird list (South Africa: birds inactive, "released soon"), `groupsAt('derivedBirds')` one
+ * whose bird list is derived from IOC range descriptions (issue 21: `derived`).
  */
 import type { ClassificationCategory, ClassificationGroup, Coverage } from '@contract/reference';
 
@@ -45,19 +46,21 @@ function group(
   };
 }
 
-export function groupsAt(place: 'local' | 'noBirds'): ClassificationGroup[] {
-  const birds: Coverage = place === 'local' ? 'local' : 'none';
+export function groupsAt(place: 'local' | 'noBirds' | 'derivedBirds'): ClassificationGroup[] {
+  const birds: Coverage = place === 'noBirds' ? 'none' : 'local';
+  const derived = place === 'derivedBirds';
+  const birdsGroup = group(
+    'birds',
+    'Birds',
+    [
+      { ...category('birds-ioc', 'IOC', 'Birds|IOC', birds, true), derived },
+      { ...category('birds-clements', 'Clements', 'Birds|Clements', birds), derived },
+    ],
+    null,
+    true,
+  );
   return [
-    group(
-      'birds',
-      'Birds',
-      [
-        category('birds-ioc', 'IOC', 'Birds|IOC', birds, true),
-        category('birds-clements', 'Clements', 'Birds|Clements', birds),
-      ],
-      null,
-      true,
-    ),
+    { ...birdsGroup, derived },
     group(
       'mammals',
       'Mammals',

@@ -6,3 +6,5 @@
 export { SpeciesChooser } from './SpeciesChooser';
 export { speciesOnDeviceById, useKeepMissingSpecies, useSpeciesAnywhere } from './speciesAnywhereRepo';
 export { useRecordedSpeciesIds } from './speciesQueries';
+/** The species texts a lazily loaded dialog shows too (the config dialog's derived-list note). */
+export { speciesTexts } from './speciesTexts';

@@ -12,6 +12,8 @@ export const speciesTexts = {
   speciesFamilyCaption: '{group} · {count}',
   speciesExtinct: 'Extinct',
   speciesChangeList: 'Change region or groups',
+  /** A bird list derived from IOC range descriptions, not a checklist (issue 21; coverage `derived`). */
+  speciesDerivedList: 'Derived from IOC range descriptions — may include vagrants or miss local specialities',
   speciesChooseList: 'Choose region and groups',
   speciesNoConfig: 'Choose your region and animal groups to see their species.',
   speciesSyncing: 'Species are being synchronised… They appear here as they arrive.',
