@@ -79,7 +79,7 @@ export class FieldmarkDB extends Dexie {
   map_points!: EntityTable<MapPointRow, 'id'>;
 
   /**
-   * The same points packed, a few dozen rows per member of typed arrays, which the member's map
+   * The same points packed, at most 256 rows per member of typed arrays, which the member's map
    * reads with one `getAll` (mapChunks.ts); kept by the same middleware. Version 18.
    */
   map_chunks!: Table<MapChunkRow, [string, number]>;

@@ -2,7 +2,7 @@
  * The maps' points packed (FieldmarkDB version 18, table `map_chunks`): a member's drawn sightings
  * spread over at most MAP_CHUNK_BUCKETS rows, each holding its points as parallel arrays — the ids,
  * the longitudes and latitudes as Float64Arrays, the lifer flags as a Uint8Array. The member's map
- * reads them with one `getAll` of a few dozen rows: IndexedDB clones a few large values instead of
+ * reads them with one `getAll` of at most a few hundred rows: IndexedDB clones a few large values instead of
  * 100k small objects, which made the read of `map_points` alone cost about the clustering itself
  * (bench:map, docs/benchmarks.md).
  *
@@ -13,16 +13,18 @@
  * the direct save of a new sighting changes its row itself, and version 18's upgrade builds them
  * from `map_points`. The species maps keep reading `map_points` through its species index.
  *
- * The cost is on the writes: a save reads and rewrites its bucket's row, ≈ N / 64 points for a
- * member with N drawn sightings (≈ 1,600 at 100k), and a pull's batch touches up to every row of
- * its members.
+ * The cost is on the writes: a save reads and rewrites its bucket's row, ≈ N / 256 points for a
+ * member with N drawn sightings (≈ 400 at 100k), and a pull's batch touches up to every row of
+ * its members. 256 rows keep a row of a 100k member near 22 KB once serialised: Chromium stores a
+ * value over 64 KB as a separate blob file, which a save would then write each time (with 64 rows,
+ * ≈ 90 KB a row, a save at 100k took ≈ 2× as long, bench:record).
  */
 import type { MapPointRow } from './mapPoints';
 
 export const MAP_CHUNKS_TABLE = 'map_chunks';
 
 /** How many rows a member's points spread over. */
-export const MAP_CHUNK_BUCKETS = 64;
+export const MAP_CHUNK_BUCKETS = 256;
 
 /** One row of a member's packed points; index i of every array is one point. */
 export interface MapChunkRow {

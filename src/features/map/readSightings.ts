@@ -2,7 +2,7 @@
  * The maps' read of the device's sightings: what the sightings' worker (sightingTiles.worker.ts)
  * clusters. It never reads the sightings themselves (with 100k sightings reading whole rows cost
  * ≈ 4× the clustering, bench:map): a member's map reads the packed points (FieldmarkDB v18,
- * db/mapChunks.ts), a few dozen rows of typed arrays; a species map reads that species' rows of the
+ * db/mapChunks.ts), at most 256 rows of typed arrays; a species map reads that species' rows of the
  * compact points table (v8, db/mapPoints.ts) through its index. No React and no database
  * singleton, so the worker's bundle carries neither.
  */
@@ -18,7 +18,7 @@ import {
 
 /**
  * The points of `userId`'s sightings to draw (of one species when `speciesId` is given): one
- * IndexedDB `getAll`, of the member's chunks (at most 64 rows, however many sightings) or of the
+ * IndexedDB `getAll`, of the member's chunks (at most 256 rows, however many sightings) or of the
  * species' points rows (a points row is ~100 bytes).
  */
 export async function readSightings(
