@@ -54,6 +54,9 @@ export default defineConfig({
           // fight over 2 cores. On PostgreSQL the database works in its own processes and each test
           // app has its own database (helpers.ts), so two files side by side use the idle core.
           fileParallelism: process.env.FIELDMARK_TEST_DB === 'postgres',
+          // Each file builds its own app and database, so the files share nothing but the imported
+          // modules: importing the server once per worker instead of once per file saves CPU time.
+          isolate: false,
         },
       },
       {
