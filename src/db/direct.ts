@@ -32,8 +32,12 @@ export function directTransaction(db: FieldmarkDB, stores: readonly string[]): I
 /** The result of one request. */
 export function settled<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    request.onsuccess = () => {
+      resolve(request.result);
+    };
+    request.onerror = () => {
+      reject(request.error ?? new Error('IndexedDB request failed'));
+    };
   });
 }
 
@@ -48,9 +52,12 @@ export function settledRows<Row>(request: IDBRequest<unknown[]>): Promise<Row[]>
  */
 export function committed(transaction: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () =>
+    transaction.oncomplete = () => {
+      resolve();
+    };
+    transaction.onabort = () => {
       reject(transaction.error ?? new DOMException('Transaction aborted', 'AbortError'));
+    };
   });
 }
 
@@ -58,6 +65,11 @@ export function committed(transaction: IDBTransaction): Promise<void> {
 export interface DirectWrite {
   table: string;
   rows: readonly object[];
+}
+
+/** A row's value at a key path; as Dexie answers, the row itself where there is none. */
+function valueAt(row: object, keyPath: string | string[] | undefined): unknown {
+  return keyPath === undefined ? row : Dexie.getByKeyPath(row, keyPath);
 }
 
 /**
@@ -70,12 +82,12 @@ export function announcePuts(db: FieldmarkDB, writes: readonly DirectWrite[]): v
     (parts[`idb://${db.name}/${table}/${index}`] ??= new RangeSet()) as RangeSet;
   for (const { table, rows } of writes) {
     const { primKey, indexes } = db.table(table).schema;
-    const keys = rows.map((row) => Dexie.getByKeyPath(row, primKey.keyPath!) as IndexableType);
+    const keys = rows.map((row) => valueAt(row, primKey.keyPath) as IndexableType);
     part(table, '').addKeys(keys);
     part(table, ':dels').addKeys(keys);
     for (const index of indexes) {
       for (const row of rows) {
-        const key: unknown = Dexie.getByKeyPath(row, index.keyPath!);
+        const key = valueAt(row, index.keyPath);
         if (key == null) continue;
         if (index.multi && Array.isArray(key)) part(table, index.name).addKeys(key as IndexableType[]);
         else part(table, index.name).addKey(key as IndexableType);

@@ -70,6 +70,8 @@ export function mapPointOf(row: MapPointFields): MapPointRow | null {
     species_id: row.species_id,
     lon,
     lat,
+    // Rows synced from the server are not checked field by field: only a real `true` is a lifer.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-boolean-literal-compare
     lifer: row.lifer === true,
   };
 }

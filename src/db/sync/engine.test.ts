@@ -44,7 +44,7 @@ function speciesServer() {
   };
   const pulls: URLSearchParams[] = [];
   let gate: Promise<void> = Promise.resolve();
-  let open = () => undefined as void;
+  let open: () => void = () => undefined;
 
   network.on('GET', 'collection/species', (request: SentRequest) => {
     const query = new URLSearchParams(request.path.split('?')[1]);
@@ -91,7 +91,9 @@ function speciesServer() {
         open = resolve;
       });
     },
-    release: () => open(),
+    release: () => {
+      open();
+    },
   };
 }
 

@@ -94,7 +94,11 @@ interface Lane {
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const { db, api, isOnline } = options;
   const emit = options.onEvent ?? (() => undefined);
-  const log = options.log ?? ((message, error) => console.warn(message, error));
+  const log =
+    options.log ??
+    ((message, error) => {
+      console.warn(message, error);
+    });
   const collections = new Map(options.collections.map((collection) => [collection.name, collection]));
   const lanes = new Map<string, Lane>();
   const currentUserId = options.currentUserId ?? (() => null);
@@ -148,7 +152,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       const result = await pullCollection({ db, api }, collection, {
         filter: request.filter,
-        onProgress: (progress) => emit({ type: 'progress', collection: collection.name, ...progress }),
+        onProgress: (progress) => {
+          emit({ type: 'progress', collection: collection.name, ...progress });
+        },
       });
       const { serverLoading } = result;
       emit({
@@ -161,9 +167,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (serverLoading) pullAgainLater(collection.name, request.filter);
       return { ...result, pushed };
     } catch (error) {
-      await flagFailure(collection.name, request.key).catch((flagError: unknown) =>
-        log(`Could not flag '${collection.name}' for a retry`, flagError),
-      );
+      await flagFailure(collection.name, request.key).catch((flagError: unknown) => {
+        log(`Could not flag '${collection.name}' for a retry`, flagError);
+      });
       emit({ type: 'failed', collection: collection.name, error });
       retries.failed();
       throw error;

@@ -38,15 +38,16 @@ describe('earliestSighting', () => {
     const sightings = [];
     for (let day = 0; day < 7; day += 1) sightings.push(await record(database, FIRST_DATE + day * DAY));
     for (const deleted of sightings.slice(0, 5)) await deleteObservation(database, 'u-1', deleted.id);
-    const live = sightings.slice(5);
-    expect((await earliestSighting(database, 'u-1', robin))?.id).toBe(live[0]!.id);
-    expect((await earliestSighting(database, 'u-1', robin, live[0]!.id))?.id).toBe(live[1]!.id);
+    const [first, second] = sightings.slice(5);
+    if (!first || !second) throw new Error('Two sightings are left');
+    expect((await earliestSighting(database, 'u-1', robin))?.id).toBe(first.id);
+    expect((await earliestSighting(database, 'u-1', robin, first.id))?.id).toBe(second.id);
     expect(await earliestSighting(database, 'u-1', robin, 'none')).toMatchObject({ lifer: true });
 
     // A save behind those tombstones is no lifer; one before every sighting takes the flag over.
     expect((await record(database, FIRST_DATE + 9 * DAY)).lifer).toBe(false);
     const earlier = await record(database, FIRST_DATE - DAY);
     expect(earlier.lifer).toBe(true);
-    expect((await database.species_observations.get(live[0]!.id))?.lifer).toBe(false);
+    expect((await database.species_observations.get(first.id))?.lifer).toBe(false);
   });
 });

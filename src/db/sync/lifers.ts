@@ -78,7 +78,8 @@ export async function reconcileLifers(
     const sightings = await sightingsOfSpecies(db, userId, speciesId).toArray();
     const byId = new Map(sightings.map((row) => [row.id, row]));
     for (const change of liferChanges(sightings)) {
-      const row = byId.get(change.observation_id)!;
+      const row = byId.get(change.observation_id);
+      if (!row) continue;
       await saveRecord<ObservationRow>(
         db,
         OBSERVATIONS_COLLECTION,

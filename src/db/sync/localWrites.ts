@@ -27,7 +27,7 @@ export interface WritableRow {
 export function randomId(length = 12): string {
   const bytes = crypto.getRandomValues(new Uint8Array(length));
   let id = '';
-  for (const byte of bytes) id += SUFFIX_ALPHABET[byte % SUFFIX_ALPHABET.length];
+  for (const byte of bytes) id += SUFFIX_ALPHABET.charAt(byte % SUFFIX_ALPHABET.length);
   return id;
 }
 

@@ -21,9 +21,7 @@ export function memberFilterOf(userId: string): SyncFilter {
  * saved before the repositories cleaned text (a NUL pasted into a note) is pushed as it can be
  * stored instead of being refused, so it is not left behind on the device.
  */
-export function recordDataOf<Row extends { id: string; rev: string; deleted?: true }>(
-  row: Row,
-): Record<string, unknown> {
+export function recordDataOf(row: { id: string; rev: string; deleted?: true }): Record<string, unknown> {
   const { id: _id, rev: _rev, deleted: _deleted, ...data } = row;
   return cleanTextDeep(data);
 }

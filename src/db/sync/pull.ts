@@ -86,7 +86,13 @@ export async function pullCollection<Row extends SyncedRow>(
   // server overlap IndexedDB's work. Nothing is committed out of order: a page is written only
   // after the one before it, and a prefetched page is dropped when a write fails.
   const abort = new AbortController();
-  options.signal?.addEventListener('abort', () => abort.abort(options.signal?.reason), { once: true });
+  options.signal?.addEventListener(
+    'abort',
+    () => {
+      abort.abort(options.signal?.reason);
+    },
+    { once: true },
+  );
   const fetchPage = (from: number, withTotal = false) => {
     const page = api
       .request<PullResponse>(
@@ -135,7 +141,9 @@ export async function pullCollection<Row extends SyncedRow>(
       if (!unchanged) {
         await db.transaction('rw', table, db.collection_marks, db.dirty, async () => {
           if (prune) {
-            const outside = await table.filter((row) => !collection.inFilter!(row, filter)).primaryKeys();
+            const outside = await table
+              .filter((row) => collection.inFilter?.(row, filter) === false)
+              .primaryKeys();
             await table.bulkDelete(outside);
           }
           const applied = writable
@@ -195,7 +203,7 @@ export async function settlePulled<Row extends SyncedRow>(
   for (let start = 0; start < waiting.length; start += SETTLE_CHUNK) {
     const chunk = waiting.slice(start, start + SETTLE_CHUNK);
     await db.transaction('rw', collection.table(db), db.dirty, db.collection_marks, async () => {
-      await collection.settlePulled!(db, chunk, suffix);
+      await collection.settlePulled?.(db, chunk, suffix);
       const current = await db.collection_marks.get(collection.name);
       if (!current) return;
       const done = new Set(chunk);
@@ -215,7 +223,7 @@ async function touchedKeys<Row extends SyncedRow>(
   const ids = [...applied.deletes, ...applied.puts.map((row) => row.id as IDType<Row, 'id'>)];
   const stored = await table.bulkGet(ids);
   const before = stored.filter((row): row is Row => row !== undefined);
-  return collection.pulledKeys!(before, applied.puts);
+  return collection.pulledKeys?.(before, applied.puts) ?? [];
 }
 
 /** The pulled rows, each with what its collection keeps of the stored row it replaces. */
@@ -276,9 +284,10 @@ async function keepUnsyncedWinners<Row extends SyncedRow>(
   const marks = await db.dirty.bulkGet(ids.map((id) => [name, id] as [string, string]));
   const localWins = new Set<string>();
   const settled: [string, string][] = [];
-  marks.forEach((mark, index) => {
+  marks.forEach((mark) => {
     if (!mark) return;
-    if (compareRev(mark.rev, latestRev.get(ids[index]!)!) > 0) localWins.add(mark.id);
+    const rev = latestRev.get(mark.id);
+    if (rev !== undefined && compareRev(mark.rev, rev) > 0) localWins.add(mark.id);
     else settled.push([name, mark.id]);
   });
   if (settled.length > 0) await db.dirty.bulkDelete(settled);

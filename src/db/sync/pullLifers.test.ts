@@ -135,7 +135,7 @@ describe('lifers after a pull', () => {
     const database = await freshDb();
     const network = sightingsServer(history(), 6);
     // The second page is held, as a tab closed mid-pull would leave it.
-    let cut = (_error: Error) => undefined as void;
+    let cut: (error: Error) => void = () => undefined;
     const held: typeof fetch = (input, init) =>
       network.sent.length === 0
         ? network.fetch(input, init)
@@ -167,7 +167,7 @@ describe('lifers after a pull', () => {
     expect(mark?.after_pull).toBeUndefined();
 
     // A tab closed after a batch committed: its pairs are in the mark, never settled.
-    const robin = JSON.stringify([WREN, SPECIES[0]!.id]);
+    const robin = JSON.stringify([WREN, SPECIES[0]?.id]);
     await database.species_observations.update('s-1-0', { lifer: false });
     await database.collection_marks.update('species_observations', { after_pull: [robin] });
     await pull(database, sightingsServer([], 3));

@@ -18,7 +18,9 @@ export interface Timers {
 
 export const systemTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  clearTimeout: (handle) => {
+    globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
 };
 
 export interface RetrySchedulerOptions {
