@@ -165,21 +165,13 @@ const restrict = (...patterns) => ['error', { patterns }];
  * each is clean; numbers in template strings stay allowed (sizes, counts, coordinates).
  */
 const STRICT_FILES = ['src/lib/**/*.{ts,tsx}', 'src/db/**/*.{ts,tsx}'];
-/**
- * Pending: the Dexie schema (FieldmarkDB.ts) and its new map chunks (mapChunks.ts, version 18) are
- * being changed by other work this session; they join the strict set once that lands, and keep
- * recommendedTypeChecked until then.
- */
-const STRICT_PENDING = ['src/db/FieldmarkDB.ts', 'src/db/mapChunks.ts'];
 const strictTypeChecked = [
   ...tseslint.configs.strictTypeChecked.map((config) => ({
     ...config,
     files: STRICT_FILES,
-    ignores: STRICT_PENDING,
   })),
   {
     files: STRICT_FILES,
-    ignores: STRICT_PENDING,
     rules: { '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }] },
   },
 ];

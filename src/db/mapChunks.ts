@@ -123,18 +123,15 @@ export function applyChunkChange(chunk: MapChunkRow | undefined, change: ChunkCh
     const at = find(id);
     if (at < 0) continue;
     // The last point takes the removed one's place: order within a chunk means nothing.
-    const last = ids.length - 1;
-    const moved = ids[last]!;
-    ids[at] = moved;
-    lon[at] = lon[last]!;
-    lat[at] = lat[last]!;
-    lifer[at] = lifer[last]!;
-    ids.pop();
-    lon.pop();
-    lat.pop();
-    lifer.pop();
+    const moved = ids.pop();
+    const [movedLon, movedLat, movedLifer] = [lon.pop() ?? 0, lat.pop() ?? 0, lifer.pop() ?? 0];
     positions?.delete(id);
-    if (moved !== id) positions?.set(moved, at);
+    if (moved === undefined || at === ids.length) continue; // the removed point was the last
+    ids[at] = moved;
+    lon[at] = movedLon;
+    lat[at] = movedLat;
+    lifer[at] = movedLifer;
+    positions?.set(moved, at);
   }
   for (const point of change.puts) {
     let at = find(point.id);
@@ -166,11 +163,12 @@ export function chunksOf(points: Iterable<MapPointRow>): MapChunkRow[] {
 
 /** The points a chunk holds, as `map_points` rows without their species (which chunks omit). */
 export function pointsOfChunk(chunk: MapChunkRow): Omit<MapPointRow, 'species_id'>[] {
-  return chunk.ids.map((id, index) => ({
-    id,
-    user_id: chunk.user_id,
-    lon: chunk.lon[index]!,
-    lat: chunk.lat[index]!,
-    lifer: chunk.lifer[index] === 1,
-  }));
+  const points: Omit<MapPointRow, 'species_id'>[] = [];
+  chunk.ids.forEach((id, index) => {
+    const [lon, lat] = [chunk.lon[index], chunk.lat[index]];
+    // The arrays are written together; a torn row loses its point rather than drawing it at 0, 0.
+    if (lon === undefined || lat === undefined) return;
+    points.push({ id, user_id: chunk.user_id, lon, lat, lifer: chunk.lifer[index] === 1 });
+  });
+  return points;
 }
