@@ -6,6 +6,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientCredentials } from '@config/client';
+import { product } from '@config/product';
 import type { SocialProvider } from '@contract/auth';
 import { API_PREFIX } from '@contract/prefix';
 
@@ -86,6 +87,12 @@ export interface ServerConfig {
     paymentProvider: 'test' | 'stripe';
     /** Set when paymentProvider is 'stripe'; apiUrl points the library at another host (tests). */
     stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+    /**
+     * Google Play Billing for digital goods in the Android app (docs/stores.md "Play Billing"), beside
+     * the provider above: set when PLAY_SERVICE_ACCOUNT_FILE names the service account's JSON key;
+     * unset → off (POST commerce/play_billing and payment.method play_billing answer 409).
+     */
+    playBilling: { serviceAccountFile: string; packageName: string; apiUrl: string | undefined } | undefined;
     /** PUT logbooks/activate, per client address. */
     activationRateLimit: RateLimitRule;
   };
@@ -166,7 +173,18 @@ function shop(env: Env): ServerConfig['shop'] {
       provider === 'stripe' && secretKey && webhookSecret
         ? { secretKey, webhookSecret, apiUrl: nonEmpty(env, 'STRIPE_API_URL') }
         : undefined,
+    playBilling: playBilling(env),
     activationRateLimit: rateLimit(env, 'RATE_LIMIT_ACTIVATION', 10, 60_000),
+  };
+}
+
+function playBilling(env: Env): ServerConfig['shop']['playBilling'] {
+  const serviceAccountFile = nonEmpty(env, 'PLAY_SERVICE_ACCOUNT_FILE');
+  if (!serviceAccountFile) return undefined;
+  return {
+    serviceAccountFile,
+    packageName: nonEmpty(env, 'PLAY_PACKAGE_NAME') ?? product.appId,
+    apiUrl: nonEmpty(env, 'PLAY_API_URL'),
   };
 }
 

@@ -361,6 +361,19 @@ export const refundOtherProvider =
 export const refundFailed = 'The payment provider did not make the refund. Nothing was changed; try again.';
 export const discountNotFound = 'There is no such discount code.';
 export const codeBatchNotFound = 'There is no such batch of activation codes.';
+export const playBillingOff =
+  'Google Play Billing is not set up on this server (PLAY_SERVICE_ACCOUNT_FILE is missing).';
+export const playBillingDigitalOnly =
+  'Only logbooks and e-books can be bought through Google Play, one at a time: buy physical goods in the browser.';
+export const playBillingDiscount = 'Discount codes cannot be used with Google Play Billing.';
+export const playBillingNotThisOrder = 'This order is not paid through Google Play.';
+export const playBillingWrongProduct = 'This purchase is for another product than the order.';
+export const playBillingUnknown = 'Google Play does not know this purchase.';
+export const playBillingCancelled = 'Google Play says this purchase was cancelled.';
+export const playBillingPending =
+  'Google Play has not completed this payment yet; the order is paid once it has.';
+export const playBillingTokenUsed = 'This Google Play purchase already paid for another order.';
+export const playBillingOrderClosed = 'This order is {status} and can no longer be paid.';
 export const paymentProviderFailed =
   'The payment provider could not be reached. Please try again in a moment.';
 export const paymentSignatureInvalid = 'The payment notification could not be verified.';

@@ -228,7 +228,15 @@ export const PaymentRequestSchema = Type.Object(
       { additionalProperties: false },
     ),
     payment: Type.Object(
-      { return_path: Type.Optional(Type.String({ pattern: '^/[A-Za-z0-9/_-]{0,200}$' })) },
+      {
+        return_path: Type.Optional(Type.String({ pattern: '^/[A-Za-z0-9/_-]{0,200}$' })),
+        method: Type.Optional(
+          Type.Literal('play_billing', {
+            description:
+              'Google Play Billing (the Android app): one digital product; the app then sends the purchase token to POST commerce/play_billing',
+          }),
+        ),
+      },
       { additionalProperties: false, description: 'Card details never come here: the provider takes them' },
     ),
     discount: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
@@ -266,6 +274,33 @@ export const PaymentResponseSchema = success({
   }),
 });
 export type PaymentResponse = Static<typeof PaymentResponseSchema>;
+
+/** POST commerce/play_billing: the Play purchase that pays a pending order (docs/stores.md "Play Billing"). */
+export const PlayBillingRequestSchema = Type.Object(
+  {
+    transaction_id: uuid('The pending order made with payment.method = play_billing'),
+    product_id: Type.String({
+      minLength: 1,
+      maxLength: 150,
+      description: "The Play product id bought (playProductId of the order's product)",
+    }),
+    purchase_token: Type.String({ minLength: 1, maxLength: 4000, description: "Play's purchase token" }),
+  },
+  { additionalProperties: false },
+);
+export type PlayBillingRequest = Static<typeof PlayBillingRequestSchema>;
+
+/**
+ * The Play product id of one of our products: Play ids allow only lower-case letters, digits, `_`
+ * and `.`, so the uuid's dashes become underscores (`fm_0d6c…_4a1b…`). The merchant creates the
+ * in-app product under this id in the Play Console.
+ */
+export function playProductId(productId: string): string {
+  return `fm_${productId.toLowerCase().replace(/-/g, '_')}`;
+}
+
+/** Product kinds Google Play Billing may sell (digital goods); physical goods never go through it. */
+export const PLAY_BILLING_KINDS: readonly string[] = ['logbook', 'ebook'];
 export const OrderParamsSchema = Type.Object({ id: uuid('Transaction id') });
 export const OrderResponseSchema = success({ order: OrderSchema });
 export type OrderResponse = Static<typeof OrderResponseSchema>;

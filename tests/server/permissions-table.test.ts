@@ -355,6 +355,10 @@ const CALLS: Record<string, Row> = {
   'GET /commerce/discount_codes': adminRow(admin),
   'POST /commerce/discount_codes/{code}/end': adminRow(admin),
   'PUT /commerce/payment': member,
+  'POST /commerce/play_billing': {
+    ...member,
+    note: 'its own pending Play order (tests/server/play-billing.test.ts)',
+  },
   'GET /commerce/orders': member,
   'GET /commerce/orders/{id}': {
     ...member,

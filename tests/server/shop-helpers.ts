@@ -67,6 +67,7 @@ export async function appWithStripeStub(
         webhookSecret: 'whsec_fieldmark',
         apiUrl: `http://127.0.0.1:${port}`,
       },
+      playBilling: undefined,
       activationRateLimit: { max: 1000, timeWindowMs: 60_000 },
     },
   });

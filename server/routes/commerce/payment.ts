@@ -3,7 +3,8 @@
  * - PUT commerce/payment: creates a pending order at the server's prices (reserving stock, taking the
  *   discount use) and starts the payment with the configured provider; answers the order and where
  *   to send the buyer. An order that costs nothing (free products, a 100 % code) is fulfilled at
- *   once and needs no provider. The member's cart on the server is emptied when the order is fulfilled
+ *   once and needs no provider. With `payment.method = 'play_billing'` (the Android app) the order is
+ *   Google Play's to pay: one logbook or e-book, no discount code; the app then posts the purchase. The member's cart on the server is emptied when the order is fulfilled
  *   (a declined card leaves it as it was).
  * - GET commerce/orders/{id}: an order and its status (its member or an admin; 403 for others), what
  *   /fulfilment/{transaction_id}/{status} reads.
@@ -20,7 +21,10 @@ import {
   type OrderResponse,
   type PaymentResponse,
 } from '@contract/shop';
-import { ApiError, forbidden, notFound } from '../../errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { priceLines } from '../../plugins/app/shop/carts';
+import type { PaymentProvider } from '../../plugins/app/shop/payments';
+import { playBillingRefusal } from '../../plugins/app/shop/playBilling';
 import { memberOf } from '../../plugins/app/auth/guard';
 
 const payment: FastifyPluginCallbackTypebox = (app, _options, done) => {
@@ -39,7 +43,16 @@ const payment: FastifyPluginCallbackTypebox = (app, _options, done) => {
     },
     async (request): Promise<PaymentResponse> => {
       const member = memberOf(request);
-      const { orders, provider } = app.shop;
+      const { orders, playBilling } = app.shop;
+      let provider: PaymentProvider = app.shop.provider;
+      if (request.body.payment.method === 'play_billing') {
+        // Play sells one digital product at its own price: checked before any order or stock moves.
+        if (!playBilling) throw conflict(messages.playBillingOff);
+        if (request.body.discount) throw badRequest(messages.playBillingDiscount);
+        const refusal = playBillingRefusal(await priceLines(app.db, request.body.cart));
+        if (refusal) throw badRequest(refusal);
+        provider = playBilling;
+      }
       const created = await orders.create(member.userId, request.body, provider.name);
       const id = created.transaction_id;
       let redirectUrl = `/fulfilment/${id}/success`;

@@ -43,7 +43,7 @@ export interface RefundRequest {
 }
 
 export interface PaymentProvider {
-  readonly name: 'test' | 'stripe';
+  readonly name: 'test' | 'stripe' | 'play';
   /** Starts paying for an order: the provider's reference and where to send the buyer. */
   start(payment: PaymentStart): Promise<{ reference: string | null; redirectUrl: string }>;
   /**
