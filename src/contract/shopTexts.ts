@@ -58,6 +58,11 @@ export const shopTexts = {
   payFree: 'Get it free',
   handOver: 'You will be taken to our payment provider to pay. Card details are entered there, never here.',
   starting: 'Starting the payment…',
+  playHandOver: 'You pay through Google Play, with the payment method of your Google account.',
+  playCancelled: 'The Google Play purchase was closed before paying. Nothing was charged.',
+  playFailed: 'Google Play could not complete the purchase: {reason}',
+  iosDigitalGoods:
+    'Logbooks and e-books cannot be bought in the iPhone and iPad app yet. Buy them on the website (fieldmark in Safari) and they appear here when you sign in; printed activation codes work here too.',
   backToCheckout: 'Back to checkout',
   // Fulfilment
   successHeading: 'Thank you: your order is paid',

@@ -12,18 +12,21 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { product } from '@config/product';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { shopTexts as texts } from '@contract/shopTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
+import { currentChannel } from '../../lib/platform';
 import { loadCheckout, useDeviceCart, type CheckoutDraft } from './cartStore';
 import { paymentRequestOf } from './checkoutForm';
 import { formatMoney } from './money';
 import { OrderSummary } from './OrderSummary';
 import { NeedsSignIn, reasonOf, ShopPage } from './parts';
-import { providerUrl, useStartPaymentMutation } from './shopApi';
+import { blockedInIosShell, buyWithPlay, PlayBillingCancelled, usesPlayBilling } from './playBilling';
+import { providerUrl, useConfirmPlayPurchaseMutation, useStartPaymentMutation } from './shopApi';
 import { usePricedCart } from './usePricedCart';
 
 /** Leaves the app for the provider's page (a full navigation: the provider is another site). */
@@ -36,6 +39,9 @@ export function PaymentPage() {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<CheckoutDraft | null | undefined>();
   const [startPayment, started] = useStartPaymentMutation();
+  const [confirmPlay, confirmed] = useConfirmPlayPurchaseMutation();
+  const [playError, setPlayError] = useState<string | null>(null);
+  const [channel] = useState(() => currentChannel(product.appId));
 
   useEffect(() => {
     let current = true;
@@ -78,13 +84,51 @@ export function PaymentPage() {
     );
   }
 
+  if (blockedInIosShell(channel, cart.lines)) {
+    return (
+      <ShopPage title={labels.payment}>
+        <Alert severity="info">{texts.iosDigitalGoods}</Alert>
+        <BackToCheckout />
+      </ShopPage>
+    );
+  }
+  // In the Android app, digital goods are Google Play's to sell (its policy): the TEST gateway or
+  // Stripe only for the browser, or for physical goods.
+  const viaPlay = usesPlayBilling(channel, globalThis, cart.lines);
+
   const total =
     priced.cart?.currency != null
       ? Math.max(0, priced.cart.subtotal_minor - (priced.discountMinor ?? 0))
       : null;
 
+  async function payWithPlay() {
+    if (!cart || !draft) return;
+    setPlayError(null);
+    try {
+      const answer = await startPayment(
+        paymentRequestOf(cart.lines, { ...draft, discount: null }, 'play_billing'),
+      ).unwrap();
+      const order = answer.order;
+      const bought = await buyWithPlay(order.items[0]!.product_id);
+      const paid = await confirmPlay({
+        transaction_id: order.transaction_id,
+        product_id: bought.playProductId,
+        purchase_token: bought.purchaseToken,
+      }).unwrap();
+      await navigate(
+        `/fulfilment/${order.transaction_id}/${paid.order.status === 'pending' ? 'pending' : 'success'}`,
+      );
+    } catch (error) {
+      if (error instanceof PlayBillingCancelled) setPlayError(texts.playCancelled);
+      else if (error instanceof Error)
+        setPlayError(formatMessage(texts.playFailed, { reason: error.message }));
+      // The server's refusals are shown from the mutations' state.
+    }
+  }
+
   async function pay() {
     if (!cart || !draft) return;
+    if (viaPlay) return payWithPlay();
     try {
       // A code the server refuses now is left out (the page says so) rather than failing the order.
       const sent = priced.discountError ? { ...draft, discount: null } : draft;
@@ -112,12 +156,16 @@ export function PaymentPage() {
         <CircularProgress aria-label={texts.checkingPrices} />
       )}
       {priced.discountError && <Alert severity="warning">{priced.discountError}</Alert>}
-      <Typography>{texts.handOver}</Typography>
+      <Typography>{viaPlay ? texts.playHandOver : texts.handOver}</Typography>
       {started.error && <Alert severity="error">{reasonOf(started.error)}</Alert>}
+      {confirmed.error && <Alert severity="error">{reasonOf(confirmed.error)}</Alert>}
+      {playError && <Alert severity="error">{playError}</Alert>}
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <Button
           variant="contained"
-          disabled={total === null || started.isLoading || !!started.data}
+          disabled={
+            total === null || started.isLoading || (!!started.data && !viaPlay) || confirmed.isLoading
+          }
           onClick={() => void pay()}
         >
           {total === null

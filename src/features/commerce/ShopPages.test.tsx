@@ -504,3 +504,131 @@ describe('signing in at checkout', () => {
     expect(carts.get('u-1')).toEqual([{ product_id: mammals.id, quantity: 1 }]);
   });
 });
+
+describe('/payment in the store apps (issue 20)', () => {
+  const draft = {
+    contact: { name: 'Wren Whimbrel', email: 'wren@example.org' },
+    billing: { address: '', city: '', postal_code: '', country: '' },
+    discount: null,
+  };
+  const playOrder = (status: Order['status']): Order => ({
+    transaction_id: '0190a0a0-0000-7000-8000-0000000000cc',
+    user_id: 'u-1',
+    status,
+    items: pricedCart([{ product_id: mammals.id, quantity: 1 }]).items,
+    currency: 'USD',
+    subtotal_minor: 1500,
+    discount_code: null,
+    discount_minor: 0,
+    total_minor: 1500,
+    provider: 'play',
+    created_at: '2026-11-28T00:00:00.000Z',
+    updated_at: '2026-11-28T00:00:00.000Z',
+  });
+  const sku = `fm_${mammals.id.replace(/-/g, '_')}`;
+
+  /** Chrome's Digital Goods API and Payment Request in a TWA (third-party browser APIs, stubbed). */
+  function stubPlay(outcome: 'paid' | 'closed') {
+    const shown: unknown[] = [];
+    const getDigitalGoodsService = vi.fn((method: string) => {
+      expect(method).toBe('https://play.google.com/billing');
+      return Promise.resolve({
+        getDetails: (ids: string[]) =>
+          Promise.resolve(
+            ids.map((itemId) => ({ itemId, title: 'Mammals', price: { currency: 'USD', value: '14.99' } })),
+          ),
+      });
+    });
+    const complete = vi.fn(() => Promise.resolve());
+    class StubPaymentRequest {
+      constructor(methods: unknown, details: unknown) {
+        shown.push({ methods, details });
+      }
+      show() {
+        return outcome === 'paid'
+          ? Promise.resolve({ details: { purchaseToken: 'play-token-1' }, complete })
+          : Promise.reject(new DOMException('closed', 'AbortError'));
+      }
+    }
+    vi.stubGlobal('getDigitalGoodsService', getDigitalGoodsService);
+    vi.stubGlobal('PaymentRequest', StubPaymentRequest);
+    return { shown, complete };
+  }
+
+  beforeEach(async () => {
+    await saveCart({ guest_id: 'guest0123456789abcdef', lines: [lineOf(mammals, 1)] });
+    await saveCheckout(draft);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+    delete (window as unknown as Record<string, unknown>).__fieldmarkShell;
+  });
+
+  it('in the TWA, pays a logbook with Google Play and sends the purchase token to the server', async () => {
+    sessionStorage.setItem('fieldmark.channel', 'twa');
+    const play = stubPlay('paid');
+    const network = shopNetwork();
+    network.on('PUT', 'commerce/payment', {
+      body: { status: 'success', order: playOrder('pending'), redirect_url: '/fulfilment/x/pending' },
+    });
+    network.on('POST', 'commerce/play_billing', {
+      body: { status: 'success', order: playOrder('fulfilled') },
+    });
+    network.on('GET', `commerce/orders/${playOrder('fulfilled').transaction_id}`, {
+      body: { status: 'success', order: playOrder('fulfilled') },
+    });
+    const leave = vi.spyOn(handOver, 'to').mockImplementation(() => undefined);
+    renderApp(<AppRoutes />, { route: '/payment', preloadedState: signedIn(), network });
+
+    expect(await screen.findByText(texts.playHandOver)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $15.00' }));
+    await waitFor(() => expect(sentTo(network.sent, 'POST', 'commerce/play_billing')).toHaveLength(1));
+    expect(sentTo(network.sent, 'PUT', 'commerce/payment')[0]!.body).toMatchObject({
+      payment: { method: 'play_billing' },
+    });
+    expect(play.shown).toEqual([
+      {
+        methods: [{ supportedMethods: 'https://play.google.com/billing', data: { sku } }],
+        details: { total: { label: 'Mammals', amount: { currency: 'USD', value: '14.99' } } },
+      },
+    ]);
+    expect(play.complete).toHaveBeenCalledWith('success');
+    expect(sentTo(network.sent, 'POST', 'commerce/play_billing')[0]!.body).toEqual({
+      transaction_id: playOrder('pending').transaction_id,
+      product_id: sku,
+      purchase_token: 'play-token-1',
+    });
+    expect(await screen.findByText(texts.successHeading)).toBeTruthy();
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it('in the TWA, a closed Play sheet says nothing was charged and sends no token', async () => {
+    sessionStorage.setItem('fieldmark.channel', 'twa');
+    stubPlay('closed');
+    const network = shopNetwork();
+    network.on('PUT', 'commerce/payment', {
+      body: { status: 'success', order: playOrder('pending'), redirect_url: '/fulfilment/x/pending' },
+    });
+    renderApp(<AppRoutes />, { route: '/payment', preloadedState: signedIn(), network });
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $15.00' }));
+    expect(await screen.findByText(texts.playCancelled)).toBeTruthy();
+    expect(sentTo(network.sent, 'POST', 'commerce/play_billing')).toHaveLength(0);
+  });
+
+  it('in the browser, or in the TWA without the Digital Goods API, uses the web provider', async () => {
+    sessionStorage.setItem('fieldmark.channel', 'twa');
+    renderApp(<AppRoutes />, { route: '/payment', preloadedState: signedIn(), network: shopNetwork() });
+    expect(await screen.findByText(texts.handOver)).toBeTruthy();
+    expect(screen.queryByText(texts.playHandOver)).toBeNull();
+  });
+
+  it('in the iOS shell, refuses digital goods with a clear message and no pay button', async () => {
+    (window as unknown as Record<string, unknown>).__fieldmarkShell = 'ios';
+    const network = shopNetwork();
+    renderApp(<AppRoutes />, { route: '/payment', preloadedState: signedIn(), network });
+    expect(await screen.findByText(texts.iosDigitalGoods)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Pay / })).toBeNull();
+    expect(sentTo(network.sent, 'PUT', 'commerce/payment')).toHaveLength(0);
+  });
+});

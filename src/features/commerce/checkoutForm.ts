@@ -22,7 +22,12 @@ export function checkoutProblems(draft: CheckoutDraft): Record<string, string> {
 }
 
 /** The PUT commerce/payment body: the cart's products and quantities (never a price) and the draft. */
-export function paymentRequestOf(lines: readonly DeviceCartLine[], draft: CheckoutDraft): PaymentRequest {
+export function paymentRequestOf(
+  lines: readonly DeviceCartLine[],
+  draft: CheckoutDraft,
+  /** 'play_billing' in the Android app for digital goods (playBilling.ts). */
+  method?: 'play_billing',
+): PaymentRequest {
   const billing = Object.fromEntries(
     Object.entries(draft.billing)
       .map(([field, value]) => [field, value.trim()] as const)
@@ -32,7 +37,7 @@ export function paymentRequestOf(lines: readonly DeviceCartLine[], draft: Checko
     cart: lines.map(({ product_id, quantity }) => ({ product_id, quantity })),
     contact: { name: draft.contact.name.trim(), email: draft.contact.email.trim() },
     billing,
-    payment: {},
+    payment: method ? { method } : {},
     ...(draft.discount ? { discount: draft.discount } : {}),
   };
 }

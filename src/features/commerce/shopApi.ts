@@ -16,6 +16,7 @@ import type {
   OrderResponse,
   OrdersResponse,
   PaymentRequest,
+  PlayBillingRequest,
   PaymentResponse,
   ProductInput,
   ProductResponse,
@@ -80,6 +81,11 @@ export const shopApi = tagged.injectEndpoints({
       query: (request) => ({ method: 'PUT', path: 'commerce/payment', payload: { ...request } }),
       invalidatesTags: ['ShopOrder'],
     }),
+    /** The Android app's Google Play purchase for its pending order (playBilling.ts). */
+    confirmPlayPurchase: build.mutation<OrderResponse, PlayBillingRequest>({
+      query: (request) => ({ method: 'POST', path: 'commerce/play_billing', payload: { ...request } }),
+      invalidatesTags: ['ShopOrder'],
+    }),
     getOrder: build.query<OrderResponse, string>({
       query: (id) => ({ path: `commerce/orders/${encodeURIComponent(id)}` }),
       providesTags: ['ShopOrder'],
@@ -135,6 +141,7 @@ export const {
   usePutCartMutation,
   useCheckDiscountMutation,
   useStartPaymentMutation,
+  useConfirmPlayPurchaseMutation,
   useGetOrderQuery,
   useListMyOrdersQuery,
   useListMerchantOrdersQuery,
