@@ -6,14 +6,16 @@
  *   and the server holds the follow;
  * - A edits their profile (about text and a photo resized in the browser and uploaded through the
  *   media pipeline) and the server and the profile page show it;
- * - A creates a group, B joins it through the API, and the group's page lists both members.
+ * - A creates a group, B joins it through the API, and the group's page lists both members; A
+ *   writes a post with the group page's composer, and B, signed in elsewhere, sees it on that page.
  * axe finds no serious or critical violation on each page.
  */
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { PeopleResponse } from '../../src/contract/community';
+import type { FeedResponse, PeopleResponse } from '../../src/contract/community';
 import { labels } from '../../src/contract/labels';
 import { formatMessage } from '../../src/contract/messages';
+import { newsfeedTexts } from '../../src/contract/newsfeedTexts';
 import { peopleTexts as texts } from '../../src/contract/peopleTexts';
 import type { GetUserResponse } from '../../src/contract/users';
 import { expectNoSeriousViolations } from './support/axe';
@@ -37,6 +39,7 @@ async function call<T>(
 
 test('two members follow each other, one edits their profile and creates a group the other joins', async ({
   page,
+  browser,
   request,
 }) => {
   test.setTimeout(180_000);
@@ -120,5 +123,30 @@ test('two members follow each other, one edits their profile and creates a group
   await expect(members.getByRole('link', { name: ann.nickname })).toBeVisible();
   await expect(members.getByRole('link', { name: bob.nickname })).toBeVisible();
   await expect(page.getByText(formatMessage(texts.memberCount, { count: 2 }))).toBeVisible();
+
+  // A group post: Ann writes it with the group page's composer; Bob sees it on the group's page.
+  const groupPost = 'Bittern booming at first light.';
+  await page.getByLabel(newsfeedTexts.composerText).fill(groupPost);
+  await page.getByRole('button', { name: newsfeedTexts.composerSubmit, exact: true }).click();
+  const groupFeed = page.getByRole('region', { name: newsfeedTexts.feedList });
+  await expect(groupFeed.getByText(groupPost)).toBeVisible();
+  await expect(groupFeed.getByText(newsfeedTexts.postWaiting)).toHaveCount(0, { timeout: 30_000 });
+  await expect
+    .poll(async () =>
+      (await call<FeedResponse>(request, bob, 'GET', `newsfeed/${groupId}`)).items.map((item) => item.text),
+    )
+    .toContain(groupPost);
   await expectNoSeriousViolations(page, 'the group page', 'main');
+
+  const bobsPage = await (await browser.newContext()).newPage();
+  await bobsPage.goto('/');
+  await signInThroughDialog(bobsPage, bob);
+  await bobsPage.goto(`/group-profile/${groupId}`);
+  await expect(bobsPage.getByText(texts.youAreMember)).toBeVisible();
+  const bobsFeed = bobsPage.getByRole('region', { name: newsfeedTexts.feedList });
+  await expect(bobsFeed.getByRole('article').filter({ hasText: groupPost })).toContainText(ann.nickname, {
+    timeout: 15_000,
+  });
+  await expectNoSeriousViolations(bobsPage, 'the group page, as a member', 'main');
+  await bobsPage.context().close();
 });
