@@ -87,19 +87,22 @@ test("a member who is no admin opening /admin-users sees 'Sorry, You aren't auth
 });
 
 test('the side menu passes axe signed out and signed in, and follows the session', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await page.goto('/species');
   const sideMenu = page.getByRole('navigation', { name: messages.sideMenuLabel });
   await expect(sideMenu.getByRole('button', { name: messages.signUp, exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: labels.species })).toBeVisible();
-  await expectNoSeriousViolations(page, 'the side menu, signed out');
+  // Only the menu: axe over the whole species list while its sync writes took over 60 s under load
+  // (species.spec checks that page).
+  await expectNoSeriousViolations(page, 'the side menu, signed out', 'nav');
 
   const nickname = await signInAsNewMember(page);
   await page.goto('/species');
   await expect(sideMenu.getByRole('link', { name: nickname })).toHaveAttribute('href', '/profile');
   await expect(sideMenu.getByRole('link', { name: labels.friendsAndGroups })).toBeVisible();
   await expect(sideMenu.getByRole('list', { name: labels.menuAdministration })).toHaveCount(0);
-  await expectNoSeriousViolations(page, 'the side menu, signed in');
+  await expectNoSeriousViolations(page, 'the side menu, signed in', 'nav');
 
   // The avatar and nickname open the member's own profile, read from GET users/{id}.
   await sideMenu.getByRole('link', { name: nickname }).click();
