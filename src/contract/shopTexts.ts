@@ -62,7 +62,7 @@ export const shopTexts = {
   playCancelled: 'The Google Play purchase was closed before paying. Nothing was charged.',
   playFailed: 'Google Play could not complete the purchase: {reason}',
   iosDigitalGoods:
-    'Logbooks and e-books cannot be bought in the iPhone and iPad app yet. Buy them on the website (fieldmark in Safari) and they appear here when you sign in; printed activation codes work here too.',
+    'Logbooks and e-books cannot be bought in the iPhone and iPad app yet. Those you already own appear here when you sign in, and printed activation codes work here too.',
   backToCheckout: 'Back to checkout',
   // Fulfilment
   successHeading: 'Thank you: your order is paid',
