@@ -9,25 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassificationGroup, ClassificationsResponse } from '@contract/reference';
 import type { SpeciesListResponse } from '@contract/species';
 import { ensureReferenceData } from '../../server/db/reference/seed';
-import type { RangeEvaluation } from '../../server/db/species/derivedLists';
 import { loadSpecies, seedSpecies } from '../../server/db/species/seed';
 import { SPECIES_EXTRACT_DIR } from '../../server/db/species/sources';
+import { madeUpEvaluation } from '../../server/db/species/testEvaluations';
 import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
 
 let t: TestApp;
 let token: string;
 
-const figures = (countryId: string, region: 'NA' | 'AU', passes: boolean): RangeEvaluation => ({
-  countryId,
-  region,
-  trueSize: 100,
-  outsideIoc: 0,
-  derivedSize: 100,
-  matched: passes ? 95 : 50,
-  precision: passes ? 0.95 : 0.5,
-  recall: passes ? 0.95 : 0.5,
-  passes,
-});
+const figures = madeUpEvaluation;
 
 beforeAll(async () => {
   t = await buildTestApp();

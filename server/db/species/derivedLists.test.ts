@@ -11,12 +11,12 @@ import {
   rangeGeography,
   rangeIncludes,
   type IocRegion,
-  type RangeEvaluation,
 } from './derivedLists';
 import { loadSpecies } from './seed';
 import { readExtract as readReferenceExtract } from '../reference/extract';
 import type { SpeciesRecord } from './build';
 import { SPECIES_EXTRACT_DIR, SPECIES_WORLD_DIR } from './sources';
+import { madeUpEvaluation } from './testEvaluations';
 
 /** Natural Earth's continent and label point of a few countries (countries.csv). */
 const country = (
@@ -180,18 +180,7 @@ describe('evaluateRanges on the demo extract', () => {
   }, 60_000);
 });
 
-/** A figure row of the evaluation, passing or not. */
-const evaluation = (countryId: string, region: IocRegion, passes: boolean): RangeEvaluation => ({
-  countryId,
-  region,
-  trueSize: 100,
-  outsideIoc: 0,
-  derivedSize: 100,
-  matched: passes ? 95 : 50,
-  precision: passes ? 0.95 : 0.5,
-  recall: passes ? 0.95 : 0.5,
-  passes,
-});
+const evaluation = madeUpEvaluation;
 
 describe('the gate: which regions pass, which countries get a derived list', () => {
   it('passes a region only when every real list of its judging region passes', () => {
