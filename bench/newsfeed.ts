@@ -12,19 +12,14 @@
  * `app.inject` one at a time (no network, no concurrency: the figure is the database's and the
  * handler's), interleaved: a health, a feed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { API_PREFIX } from '@contract/index';
 import type { LoginResponse } from '@contract/auth';
 import { buildApp } from '../server/app';
 import { createUser } from '../server/commands/users';
-import { openDatabase, type Database } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { benchServerConfig } from './benchServer';
+import { benchServerConfig, openBenchDatabase } from './benchServer';
 
 const SIZES = (process.env.BENCH_FEED_ITEMS ?? '10000,100000').split(',').map(Number);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -32,23 +27,7 @@ const AUTHORS = 2000;
 const FOLLOWED = 200;
 const DATABASE_URL = process.env.DATABASE_URL;
 
-const dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-bench-newsfeed-'));
-let database: Database;
-let dropSchema = async () => {};
-if (DATABASE_URL) {
-  const schema = `bench_newsfeed_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  database = await openDatabase({ databaseUrl: DATABASE_URL, searchPath: schema });
-  dropSchema = async () => {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  };
-} else {
-  database = await openDatabase({ dataDir });
-}
-await migrateToLatest(database.db);
+const { dataDir, database, close } = await openBenchDatabase('newsfeed');
 const member = { email: 'bench-reader@example.org', password: 'Secret123' };
 const reader = await createUser({ ...member, nickname: 'Reader' }, database);
 const app = await buildApp(benchServerConfig({ dataDir }), { database });
@@ -147,5 +126,4 @@ for (const row of plan) console.log(`  ${row['QUERY PLAN']}`);
 
 await app.close();
 await database.close();
-await dropSchema();
-await rm(dataDir, { recursive: true, force: true });
+await close();

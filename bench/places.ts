@@ -9,39 +9,17 @@
  * (no network, no concurrency: the figure is the database's and the handler's), interleaved: a
  * health, a nearby at a random point, a map of a random 10° × 10° box (at most 500 points).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { API_PREFIX } from '@contract/index';
 import { buildApp } from '../server/app';
-import { openDatabase, type Database } from '../server/db/database';
-import { migrateToLatest } from '../server/db/migrate';
-import { benchServerConfig } from './benchServer';
+import { benchServerConfig, openBenchDatabase } from './benchServer';
 
 const SIZES = (process.env.BENCH_PLACES ?? '1000,10000,100000').split(',').map(Number);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
 const DATABASE_URL = process.env.DATABASE_URL;
 
-const dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-bench-places-'));
-let database: Database;
-let dropSchema = async () => {};
-if (DATABASE_URL) {
-  const schema = `bench_places_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  database = await openDatabase({ databaseUrl: DATABASE_URL, searchPath: schema });
-  dropSchema = async () => {
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
-  };
-} else {
-  database = await openDatabase({ dataDir });
-}
-await migrateToLatest(database.db);
+const { dataDir, database, close } = await openBenchDatabase('places');
 const app = await buildApp(benchServerConfig({ dataDir }), { database });
 
 const token = await app.inject({
@@ -135,5 +113,4 @@ if (first && last && first !== last) {
 
 await app.close();
 await database.close();
-await dropSchema();
-await rm(dataDir, { recursive: true, force: true });
+await close();
