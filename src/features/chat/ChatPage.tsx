@@ -92,17 +92,20 @@ function Composer({ onSend }: { onSend: (text: string) => Promise<unknown> }) {
     event?.preventDefault();
     const message = text.trim();
     if (message === '' || sending) return;
+    // The draft is emptied now, not when the send settles: what the member types meanwhile is the
+    // next message and must not be wiped. A refused message comes back only into an empty field.
+    setText('');
     setSending(true);
     onSend(message)
-      .then(() => setText(''))
-      .catch((error: unknown) =>
+      .catch((error: unknown) => {
+        setText((typed) => (typed === '' ? message : typed));
         dispatch(
           uiActions.toastShown({
             severity: 'error',
             message: error instanceof Error ? error.message : String(error),
           }),
-        ),
-      )
+        );
+      })
       .finally(() => setSending(false));
   };
   const onKeyDown = (event: KeyboardEvent) => {

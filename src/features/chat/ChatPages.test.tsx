@@ -149,6 +149,21 @@ describe('/chat/:user_id/session/:session_id', () => {
     expect(pending).toMatchObject([{ target: SESSION, message: 'Written offline' }]);
     expect(network.sent.filter((request) => request.path.startsWith('chats'))).toEqual([]);
   });
+
+  it('what is typed while a message is being kept is the next draft, not wiped', async () => {
+    renderAt(`/chat/${ROBIN}/session/${SESSION}`, false, fakeNetwork());
+    const field = await screen.findByLabelText<HTMLTextAreaElement>(chatTexts.messageLabel);
+    fireEvent.change(field, { target: { value: 'First offline' } });
+    fireEvent.click(screen.getByRole('button', { name: chatTexts.send }));
+    // The send is still writing to the outbox: the member types the next message.
+    fireEvent.change(field, { target: { value: 'Second offline' } });
+    await screen.findByText('First offline');
+    await waitFor(async () => expect(await pendingMessages(db, ME)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: chatTexts.send }).disabled).toBe(false),
+    );
+    expect(field.value).toBe('Second offline');
+  });
 });
 
 describe('older messages', () => {

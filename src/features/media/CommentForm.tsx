@@ -29,7 +29,8 @@ export function CommentForm({ label, onSubmit, onCancel, autoFocus }: CommentFor
     if (trimmed === '' || isTooLong || isBusy) return;
     setBusy(true);
     try {
-      if (await onSubmit(trimmed)) setText('');
+      // Only the text that was sent is cleared: what was typed meanwhile is kept (as chat's composer).
+      if (await onSubmit(trimmed)) setText((typed) => (typed.trim() === trimmed ? '' : typed));
     } finally {
       setBusy(false);
     }
