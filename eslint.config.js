@@ -118,11 +118,6 @@ const DB_ACCESS_ALLOWED = new Map([
   [DIRECT_SAVE.replace(/^src\//, ''), 'the direct save (src/db/direct.ts)'],
   ['app/boot.ts', 'restores the session and configuration from the key-value store at start'],
   ['app/listeners.ts', 'persists the session and configuration to the key-value store'],
-  // A pure mapper that lives in src/db (a point's drawn position).
-  ['features/map/sightingFeatures.ts', 'drawnPosition from db/mapPoints'],
-  // Components that still reach the database: to move into the domain's query and repo files.
-  ['features/logbooks/ActivateCode.tsx', 'written alongside the rule: to move to a data file'],
-  ['features/logbooks/hasLogbook.ts', 'written alongside the rule: to move to a data file'],
 ]);
 const dbAccess = {
   meta: {

@@ -19,6 +19,7 @@ import {
   type ChunkChange,
   type MapChunkRow,
 } from './mapChunks';
+import { drawnPosition } from '../lib/drawnPosition';
 import type { ObservationRow } from './rows';
 
 export const MAP_POINTS_TABLE = 'map_points';
@@ -43,21 +44,6 @@ export type MapPointFields = Pick<
   ObservationRow,
   'id' | 'user_id' | 'species_id' | 'coordinate' | 'coordinate_hidden' | 'lifer' | 'deleted'
 >;
-
-const isLongitude = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= -180 && value <= 180;
-const isLatitude = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= -90 && value <= 90;
-
-/** Where a map draws a stored sighting, [longitude, latitude]; null when it does not draw it. */
-export function drawnPosition(
-  row: Pick<ObservationRow, 'coordinate' | 'coordinate_hidden' | 'deleted'>,
-): [number, number] | null {
-  if (row.deleted === true || row.coordinate_hidden || !row.coordinate) return null;
-  // GeoJSON order, as the contract stores it: [longitude, latitude].
-  const [lon, lat] = row.coordinate.coordinates;
-  return isLongitude(lon) && isLatitude(lat) ? [lon, lat] : null;
-}
 
 /** The map point of a stored sighting, or null when a map does not draw it. */
 export function mapPointOf(row: MapPointFields): MapPointRow | null {

@@ -23,7 +23,7 @@ import type { RouteEntry } from './routeTable';
 export interface GuardHooks {
   /**
    * Whether the signed-in member owns a logbook, as the logbooks module says from the device
-   * (features/logbooks/hasLogbook.ts); without that module the default is false and /logbooks
+   * (features/logbooks/useHasLogbook.ts); without that module the default is false and /logbooks
    * always leads to the overview (docs/routes.md).
    */
   useHasLogbook: () => boolean;

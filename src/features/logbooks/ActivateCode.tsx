@@ -14,19 +14,11 @@ import Typography from '@mui/material/Typography';
 import { logbookTexts } from '@contract/logbookTexts';
 import { normaliseActivationCode, type OwnedLogbook } from '@contract/logbooks';
 import { formatMessage, messages } from '@contract/messages';
-import { apiClientFrom } from '../../api/baseQuery';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
-import type { AppThunk } from '../../app/thunk';
-import { db } from '../../db/db';
-import { activateCode } from './logbooksApi';
 import { logbookPath } from './LogbooksPage';
-
-const activateThunk =
-  (code: string): AppThunk<Promise<OwnedLogbook>> =>
-  (_dispatch, _getState, extra) =>
-    activateCode(db, apiClientFrom(extra), code);
+import { activateLogbookCode } from './logbooksWrites';
 
 /** A server reason names its field first ("activation_code: …"); the field already says which. */
 function withoutField(reason: string): string {
@@ -51,7 +43,7 @@ export function ActivateCode() {
     }
     setBusy(true);
     setError(null);
-    dispatch(activateThunk(normal))
+    dispatch(activateLogbookCode(normal))
       .then((logbook) => {
         setActivated(logbook);
         setCode('');

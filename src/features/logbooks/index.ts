@@ -11,5 +11,5 @@ export const logbooksModule: FeatureModule = {
   name: 'logbooks',
   routes: logbookRoutes,
   // Loaded with the route table: the hook reads Dexie, which the first route never loads.
-  guards: async () => ({ useHasLogbook: (await import('./hasLogbook')).useHasLogbook }),
+  guards: async () => ({ useHasLogbook: (await import('./useHasLogbook')).useHasLogbook }),
 };

@@ -4,7 +4,8 @@
  * reads and clusters it into vector tiles (sightingTiles.ts).
  */
 import type { MapChunkRow } from '../../db/mapChunks';
-import { drawnPosition, type MapPointRow } from '../../db/mapPoints';
+import type { MapPointRow } from '../../db/mapPoints';
+import { drawnPosition } from '../../lib/drawnPosition';
 import type { ObservationRow } from '../../db/rows';
 
 /** Which sightings the maps draw: the member's settings `maps_show_lifer` and `maps_show_sightings`. */
