@@ -83,6 +83,45 @@ describe('the help', () => {
     expect(apiCalls(network)).toEqual([]);
   });
 
+  it('searches every topic by title, subject and text, and links to the topic found', async () => {
+    openHelp('/general-help');
+    const search = await screen.findByRole('searchbox', { name: contentTexts.helpSearch });
+    fireEvent.change(search, { target: { value: 'COORDINATE' } });
+    const found = await screen.findByRole('list', { name: contentTexts.helpSearchResults });
+    expect(
+      within(found)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/general-help/privacy?topic=hidden-coordinates']);
+    expect(screen.queryByRole('list', { name: contentTexts.helpSubjects })).toBeNull();
+
+    fireEvent.change(search, { target: { value: 'sighting privacy' } });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: contentTexts.helpSearchResults }))
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(['Public and private sightings', 'Hiding where a sighting was']),
+    );
+
+    fireEvent.change(search, { target: { value: 'zebra' } });
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'No help topic matches “zebra”.');
+    fireEvent.change(search, { target: { value: '' } });
+    expect(await screen.findByRole('list', { name: contentTexts.helpSubjects })).toBeTruthy();
+  });
+
+  it('searches offline, in the copy one online visit saved', async () => {
+    openHelp('/general-help');
+    await screen.findByRole('list', { name: contentTexts.helpSubjects });
+    await waitFor(async () => expect(await savedHelp()).toBeDefined());
+    cleanup();
+
+    const network = openHelp('/general-help?q=signal', false);
+    const found = await screen.findByRole('list', { name: contentTexts.helpSearchResults });
+    expect(within(found).getByRole('link', { name: 'Recording without a signal' })).toBeTruthy();
+    expect(apiCalls(network)).toEqual([]);
+  });
+
   it('offline and never opened online, says it is not on this device yet', async () => {
     openHelp('/general-help', false);
     expect(await screen.findByText(contentTexts.helpNotSavedBody)).toBeTruthy();

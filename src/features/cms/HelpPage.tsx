@@ -3,7 +3,8 @@
  * topic's Markdown (`GET help?include_content=true`) and is saved on the device, so one online visit
  * to any help page makes every help page readable offline (useDeviceCopy.ts).
  *
- * - `/general-help`: the subjects (categories), each a link to its page, with links to its topics.
+ * - `/general-help`: the subjects (categories), each a link to its page, with links to its topics,
+ *   and a search across every topic (helpSearch.ts; the query is `?q=`, so back returns to it).
  * - `/general-help/{category}`: the subject's topics as expandable sections; `?topic={slug}` opens
  *   one (the links of the overview use it, so a topic can be linked to), and opening another moves
  *   the address along (replacing the entry: expanding is not a navigation to go back through).
@@ -18,6 +19,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { HelpCategory } from '@contract/content';
@@ -25,6 +27,7 @@ import { formatMessage, messages } from '@contract/messages';
 import { Loading, SavedCopyNote } from './ContentView';
 import { Markdown } from './Markdown';
 import { contentTexts } from './contentTexts';
+import { searchHelp } from './helpSearch';
 import { helpSource, useDeviceCopy } from './useDeviceCopy';
 
 const HELP_PATH = '/general-help';
@@ -60,6 +63,46 @@ function Subjects({ categories }: { categories: HelpCategory[] }) {
         </Paper>
       ))}
     </Stack>
+  );
+}
+
+/** The search field over the subjects; while it holds a query, the matching topics replace them. */
+function SearchableSubjects({ categories }: { categories: HelpCategory[] }) {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const matches = useMemo(() => searchHelp(categories, query), [categories, query]);
+  return (
+    <>
+      <TextField
+        type="search"
+        label={contentTexts.helpSearch}
+        value={query}
+        onChange={(event) =>
+          setParams(event.target.value === '' ? {} : { q: event.target.value }, { replace: true })
+        }
+        size="small"
+      />
+      {query.trim() === '' ? (
+        <Subjects categories={categories} />
+      ) : matches.length === 0 ? (
+        <Typography role="status">
+          {formatMessage(contentTexts.helpSearchNone, { query: query.trim() })}
+        </Typography>
+      ) : (
+        <Stack component="ul" spacing={1} aria-label={contentTexts.helpSearchResults} sx={{ m: 0, pl: 3 }}>
+          {matches.map(({ category, topic }) => (
+            <li key={`${category.slug}/${topic.slug}`}>
+              <Link component={RouterLink} to={helpTopicPath(category.slug, topic.slug)}>
+                {topic.title}
+              </Link>
+              <Typography variant="body2" component="span" color="text.secondary">
+                {` · ${category.title}`}
+              </Typography>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </>
   );
 }
 
@@ -137,7 +180,7 @@ export function HelpPage() {
           {categorySlug === undefined ? (
             <>
               <Typography>{contentTexts.helpIntro}</Typography>
-              <Subjects categories={copy.value} />
+              <SearchableSubjects categories={copy.value} />
             </>
           ) : category ? (
             <Topics category={category} />

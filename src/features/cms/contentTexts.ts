@@ -23,4 +23,7 @@ export const contentTexts = {
   helpNotSavedBody:
     'Help has not been opened on this device while online. Open it once with a connection, and every help page opens offline from then on.',
   helpEmpty: 'There is no help here yet.',
+  helpSearch: 'Search help',
+  helpSearchResults: 'Matching topics',
+  helpSearchNone: 'No help topic matches “{query}”.',
 };
