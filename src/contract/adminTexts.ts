@@ -11,6 +11,9 @@ export const PERMISSION_AREAS = [
   'admin-help',
   'admin-ads',
   'admin-users',
+  'admin-reports',
+  'admin-newsfeed',
+  'admin-groups',
   'species-admin',
 ] as const;
 
@@ -67,6 +70,7 @@ export const adminTexts = {
   // Users
   searchUsers: 'Search by email, nickname or name',
   filterRole: 'Role',
+  filterPermission: 'Permission',
   filterAny: 'Any',
   filterState: 'State',
   stateEnabled: 'Enabled',

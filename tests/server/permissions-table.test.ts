@@ -19,6 +19,7 @@ import { messages } from '@contract/messages';
 import { API_PREFIX } from '@contract/index';
 import { CMS_CREATE, CMS_DELETE, CMS_READ, HELP_CREATE, HELP_DELETE } from '@contract/contentAdmin';
 import { USERS_READ, USERS_UPDATE } from '@contract/admin';
+import { PERMISSION_AREAS } from '@contract/adminTexts';
 import { REPORTS_READ, REPORTS_UPDATE } from '@contract/reports';
 import { PERMISSION_FLAGS, ROLES, type Permissions } from '@contract/permissions';
 import { bearer, buildTestApp, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
@@ -481,6 +482,11 @@ describe('the table covers the whole API', () => {
       Object.keys(CALLS).filter((key) => !operations.has(key)),
       'rules for calls that are gone',
     ).toEqual([]);
+  });
+
+  it('every permission area a rule names can be granted and filtered on /admin-users', () => {
+    const grantable: readonly string[] = PERMISSION_AREAS;
+    expect(permissionAreas().filter((area) => !grantable.includes(area))).toEqual([]);
   });
 });
 

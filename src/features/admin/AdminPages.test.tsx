@@ -249,6 +249,14 @@ describe('users', () => {
     await waitFor(() =>
       expect(sentWith(network.sent, 'GET', 'admin/users').at(-1)?.path).toContain('search=wren'),
     );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: texts.filterPermission }));
+    fireEvent.click(await screen.findByRole('option', { name: 'admin-reports: update' }));
+    await waitFor(() =>
+      expect(sentWith(network.sent, 'GET', 'admin/users').at(-1)?.path).toContain(
+        'permission=admin-reports%3Au',
+      ),
+    );
+    expect(sentWith(network.sent, 'GET', 'admin/users').at(-1)?.path).toContain('search=wren');
     fireEvent.click(await screen.findByRole('button', { name: 'wren' }));
     const detail = await screen.findByRole('region', { name: 'Member: wren (wren@example.org)' });
     expect(await within(detail).findByText('Reports about them: 2')).toBeTruthy();

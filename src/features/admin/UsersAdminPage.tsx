@@ -1,6 +1,6 @@
 /**
  * `/admin-users` (SPEC §2; role admin or admin-users:r, SPEC §6): the members, searchable by email,
- * nickname or name (debounced, SPEC §9), filtered by role and state, paged with the total
+ * nickname or name (debounced, SPEC §9), filtered by role, permission and state, paged with the total
  * (GET admin/users). A member's nickname opens their detail below (`?user_id=`, so it can be
  * linked; SPEC names no user details route). Online only.
  */
@@ -18,17 +18,34 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ADMIN_ROLES } from '@contract/admin';
-import { adminTexts as texts } from '@contract/adminTexts';
+import { adminTexts as texts, PERMISSION_AREAS } from '@contract/adminTexts';
 import { labels } from '@contract/labels';
+import { formatMessage } from '@contract/messages';
+import { PERMISSION_FLAGS } from '@contract/permissions';
 import { PICKER_SEARCH_DEBOUNCE_MS } from '../../ui/SelectPickerModel';
 import { USERS_PAGE_SIZE, useListUsersQuery, type UsersQuery } from './adminApi';
 import { dateOf } from './CmsPagesAdminPage';
 import { AdminFrame, FilterSelect, LoadState, Pager, reasonOf } from './parts';
 import { UserAdminDetail } from './UserAdminDetail';
 
+/** Each area (any of its flags), then each of its flags on its own, as GET admin/users takes them. */
+const PERMISSION_OPTIONS = PERMISSION_AREAS.flatMap((area) => [
+  { value: area, label: area },
+  ...PERMISSION_FLAGS.map((flag) => ({
+    value: `${area}:${flag}`,
+    label: formatMessage(texts.permissionFlag, { area, flag: texts.flagNames[flag] ?? flag }),
+  })),
+]);
+
 function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
   const [typed, setTyped] = useState('');
-  const [query, setQuery] = useState<UsersQuery>({ search: '', role: '', disabled: '', skip: 0 });
+  const [query, setQuery] = useState<UsersQuery>({
+    search: '',
+    role: '',
+    permission: '',
+    disabled: '',
+    skip: 0,
+  });
   useEffect(() => {
     if (typed === query.search) return;
     const timer = setTimeout(
@@ -56,6 +73,12 @@ function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
           value={query.role}
           options={ADMIN_ROLES.map((role) => ({ value: role, label: role }))}
           onChange={(role) => setQuery({ ...query, role, skip: 0 })}
+        />
+        <FilterSelect
+          label={texts.filterPermission}
+          value={query.permission}
+          options={PERMISSION_OPTIONS}
+          onChange={(permission) => setQuery({ ...query, permission, skip: 0 })}
         />
         <FilterSelect
           label={texts.filterState}

@@ -44,6 +44,8 @@ export interface ReportsQuery {
 export interface UsersQuery {
   search: string;
   role: string;
+  /** `area` (any flag) or `area:flag`; '' for any. */
+  permission: string;
   disabled: '' | 'true' | 'false';
   skip: number;
 }
@@ -91,11 +93,12 @@ export const adminApi = tagged.injectEndpoints({
     }),
 
     listUsers: build.query<AdminUsersResponse, UsersQuery>({
-      query: ({ search, role, disabled, skip }) => ({
+      query: ({ search, role, permission, disabled, skip }) => ({
         path: 'admin/users',
         payload: {
           search: search.trim() === '' ? undefined : search.trim(),
           role: role === '' ? undefined : role,
+          permission: permission === '' ? undefined : permission,
           disabled: disabled === '' ? undefined : disabled === 'true',
           skip,
           limit: USERS_PAGE_SIZE,
