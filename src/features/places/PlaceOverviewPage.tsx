@@ -25,6 +25,7 @@ import { uiActions } from '../../app/uiSlice';
 import type { PlaceRow } from '../../db/placeRows';
 import { recordAtPath, recordSignedOutToast } from '../observations';
 import { useRecordedSpeciesIds } from '../species/embeds';
+import { ReportButton } from '../reports/embeds';
 import { LikeButton } from './LikeButton';
 import { likesText } from './placeFormat';
 import { usePlace } from './placesHooks';
@@ -90,6 +91,7 @@ function PlaceBody({ place }: { place: PlaceRow }) {
         </Typography>
         <RecordHereButton place={place} isSignedIn={isSignedIn} />
         <LikeButton hotspotId={place.id} />
+        <ReportButton section="place" id={place.id} what="place" ownerId={null} />
       </Stack>
       <Typography color="text.secondary">
         {[place.location_name, likesText(place.likes)].filter(Boolean).join(' · ')}

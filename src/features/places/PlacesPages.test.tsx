@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reportActionTexts } from '@contract/adminTexts';
 import { placeTexts } from '@contract/placeTexts';
 import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
@@ -160,6 +161,24 @@ describe('/hotspot-overview/{id}', () => {
     const [like] = await db.hotspot_likes.toArray();
     expect(like).toMatchObject({ user_id: WREN, hotspot_id: 'kruger-national-park', liked: true });
     expect(await db.dirty.get(['hotspot_likes', like!.id])).toMatchObject({ user_id: WREN });
+  });
+
+  it('a member reports the place (issue 18): the report names the place', async () => {
+    const network = placesNetwork();
+    network.on('POST', 'report_issue/create', { body: { status: 'success', created: true } });
+    renderAt('/hotspot-overview/kruger-national-park', network);
+    fireEvent.click(await screen.findByRole('button', { name: 'Report this place' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this place' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Wrong location' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: reportActionTexts.send }));
+    await waitFor(() =>
+      expect(network.sent.find((request) => request.path === 'report_issue/create')?.body).toMatchObject({
+        section: 'place',
+        id: 'kruger-national-park',
+        user_id: WREN,
+        category: 'wrong_location',
+      }),
+    );
   });
 
   it('opens offline from the device once seen, and says so for a place never opened', async () => {

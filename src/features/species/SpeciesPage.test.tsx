@@ -97,6 +97,7 @@ describe('the species page', () => {
     renderPage(`/species/${baldEagle.id}`);
     fireEvent.click(await screen.findByRole('button', { name: labels.recordSighting }));
     expect((await screen.findByRole('alert')).textContent).toContain(messages.recordSignedOut);
+    expect(screen.queryByRole('button', { name: 'Report this species page' })).toBeNull();
   });
 
   it('takes a member to record a sighting of this species', async () => {
@@ -104,6 +105,8 @@ describe('the species page', () => {
     const record = await screen.findByRole('link', { name: labels.recordSighting });
     expect(record.getAttribute('href')).toBe(`/species-observation/${baldEagle.id}`);
     expect(screen.queryByRole('link', { name: labels.speciesEdit })).toBeNull();
+    // Anything wrong on the page can be reported (issue 18; the dialog: src/features/reports).
+    expect(screen.getByRole('button', { name: 'Report this species page' })).toBeTruthy();
   });
 
   it('offers admins the editor', async () => {

@@ -22,6 +22,7 @@ import { uiActions } from '../../app/uiSlice';
 import type { SpeciesRow } from '../../db/rows';
 import { QuickRecordButton } from '../observations/embeds';
 import { recordSignedOutToast } from '../observations';
+import { ReportButton } from '../reports/embeds';
 import { ChangeListButton } from './MemberListGate';
 import { additionalName } from './SpeciesVirtualList';
 import { speciesTexts } from './speciesTexts';
@@ -113,6 +114,7 @@ export function SpeciesActions({ species, view }: { species: SpeciesRow; view: S
           {labels.speciesEdit}
         </Button>
       )}
+      <ReportButton section="species" id={species.id} what="species page" ownerId={null} />
     </Stack>
   );
 }
