@@ -198,3 +198,41 @@ describe('PUT admin/users/{id}', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('DELETE users/{id} by an admin', () => {
+  const auditOf = (id: string) =>
+    t.db
+      .selectFrom('user_admin_audit')
+      .select(['action', 'actor_id', 'detail'])
+      .where('target_id', '=', id)
+      .orderBy('id')
+      .execute();
+
+  it('deletes the member and keeps who deleted them, and when, in the audit', async () => {
+    const gone = await who(['member'], { 'admin-cms': ['r'] });
+    expect((await call('PUT', `/admin/users/${gone.id}`, admin.token, { disabled: true })).statusCode).toBe(
+      200,
+    );
+    const deleted = await callApi(t, 'DELETE', `/users/${gone.id}`, usersAdmin.token);
+    expect(deleted.statusCode).toBe(403); // admin-users:d, not :u
+    expect((await callApi(t, 'DELETE', `/users/${gone.id}`, admin.token)).statusCode).toBe(200);
+    expect(await t.db.selectFrom('users').select('id').where('id', '=', gone.id).execute()).toEqual([]);
+    expect(await auditOf(gone.id)).toEqual([
+      { action: 'disable', actor_id: admin.id, detail: { before: false, after: true } },
+      {
+        action: 'delete',
+        actor_id: admin.id,
+        detail: {
+          before: { roles: ['member'], permissions: { 'admin-cms': ['r'] }, disabled: true },
+          after: null,
+        },
+      },
+    ]);
+  });
+
+  it('a member deleting their own account leaves nothing in the audit', async () => {
+    const leaving = await who(['member']);
+    expect((await callApi(t, 'DELETE', `/users/${leaving.id}`, leaving.token)).statusCode).toBe(200);
+    expect(await auditOf(leaving.id)).toEqual([]);
+  });
+});

@@ -4,7 +4,8 @@
  *   else with a member or client token gets the public part.
  * - PUT users/{id} (owner, or admin / admin-users:u) and PUT users (the signed-in member).
  * - DELETE users/{id} (owner, or admin / admin-users:d): deletes the member; their tokens go with
- *   them. Only a superadmin may delete a superadmin.
+ *   them. Only a superadmin may delete a superadmin. An admin's deletion of another member is
+ *   recorded in the user administration audit.
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
 import { OkSchema, failedResponses } from '@contract/envelope';
@@ -114,7 +115,8 @@ const users: FastifyPluginCallbackTypebox = (app, _options, done) => {
       const row = await app.users.findById(request.params.id);
       if (!row) throw notFound();
       if (row.roles.includes('superadmin') && !member.roles.includes('superadmin')) throw forbidden();
-      await app.users.delete(row.id);
+      if (row.id === member.userId) await app.users.delete(row.id);
+      else await app.userAdmin.deleteMember(member, row);
       return { status: 'success' as const };
     },
   );

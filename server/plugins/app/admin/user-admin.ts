@@ -1,7 +1,8 @@
 /**
  * User administration (docs/api.md "User administration"): the admin list with filters, one
  * member's detail (audit and recent activity), and role, permission and disabled changes, each
- * written to `user_admin_audit` in the same transaction. The rules where SPEC is silent:
+ * written to `user_admin_audit` in the same transaction, as is an admin's deletion of a member
+ * (`DELETE users/{id}`; the audit rows outlive the account). The rules where SPEC is silent:
  * - an admin can neither remove their own admin (or superadmin) role nor disable themself;
  * - only a superadmin may change a superadmin or grant or remove superadmin;
  * - every member keeps the role `member`.
@@ -215,5 +216,30 @@ export class UserAdmin {
     });
     if (disabling) await this.revokeTokens(id);
     return toAdminUser(updated);
+  }
+
+  /**
+   * An admin deletes another member (DELETE users/{id}): the account goes, with what docs/api.md
+   * "Accounts" says goes with it, and an audit row (their roles and permissions, nothing that
+   * names them) stays, in one transaction.
+   */
+  async deleteMember(actor: Actor, row: UserRow): Promise<void> {
+    const now = new Date(this.clock.now());
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('user_admin_audit')
+        .values({
+          target_id: row.id,
+          actor_id: actor.userId,
+          action: 'delete',
+          detail: JSON.stringify({
+            before: { roles: row.roles, permissions: row.permissions, disabled: row.disabled_at !== null },
+            after: null,
+          }),
+          created_at: now,
+        })
+        .execute();
+      await trx.deleteFrom('users').where('id', '=', row.id).execute();
+    });
   }
 }
