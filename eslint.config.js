@@ -159,14 +159,27 @@ const restrict = (...patterns) => ['error', { patterns }];
  * Folders held to typescript-eslint's strictTypeChecked (issue 22), widened folder by folder as
  * each is clean; numbers in template strings stay allowed (sizes, counts, coordinates).
  */
-const STRICT_FILES = ['src/lib/**/*.{ts,tsx}', 'src/db/**/*.{ts,tsx}'];
+const STRICT_FILES = [
+  'src/lib/**/*.{ts,tsx}',
+  'src/db/**/*.{ts,tsx}',
+  'src/api/**/*.{ts,tsx}',
+  'src/contract/**/*.ts',
+  'src/config/**/*.ts',
+  'src/ui/**/*.{ts,tsx}',
+  'src/sw/**/*.ts',
+  'src/test/**/*.{ts,tsx}',
+];
+/** Held back while another change to them is in progress (the shop's refunds): to add next. */
+const STRICT_PENDING = ['src/contract/shop.ts'];
 const strictTypeChecked = [
   ...tseslint.configs.strictTypeChecked.map((config) => ({
     ...config,
     files: STRICT_FILES,
+    ignores: STRICT_PENDING,
   })),
   {
     files: STRICT_FILES,
+    ignores: STRICT_PENDING,
     rules: { '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }] },
   },
 ];

@@ -109,8 +109,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!isOnline()) throw ApiError.offline();
       signal?.throwIfAborted();
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
-      const cancel = () => controller.abort(signal?.reason);
+      const timer = setTimeout(() => {
+        controller.abort(new Error('timeout'));
+      }, timeoutMs);
+      const cancel = () => {
+        controller.abort(signal?.reason);
+      };
       signal?.addEventListener('abort', cancel, { once: true });
       try {
         const response = await options.fetch(url, { method, headers, body, signal: controller.signal });
@@ -142,7 +146,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       null,
       undefined,
     );
-    const answer = successBody<ClientTokenResponse>(response, body);
+    const answer = successBody(response, body) as ClientTokenResponse;
     tokens.saveClientToken(answer.access_token);
     return answer.access_token;
   }
@@ -242,7 +246,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     requestOptions: RequestOptions = {},
   ): Promise<T> {
     const answer = await call(method, path, payload, requestOptions.signal, false);
-    return successBody<T>(answer.response, answer.body);
+    return successBody(answer.response, answer.body) as T;
   }
 
   async function download(
@@ -262,9 +266,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 export function fileNameOf(disposition: string | null): string | null {
   if (!disposition) return null;
   const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded) {
+  const [, encodedName] = encoded ?? [];
+  if (encodedName !== undefined) {
     try {
-      return decodeURIComponent(encoded[1]!.trim());
+      return decodeURIComponent(encodedName.trim());
     } catch {
       // fall through to the plain name
     }
@@ -310,9 +315,9 @@ function failure(response: Response, body: unknown): ApiError {
  * The body of a successful answer. An HTTP error, or a 2xx whose body says `status: 'failed'`
  * (SPEC §8: a 'failed' status is an error carrying its reason), becomes an ApiError.
  */
-function successBody<T>(response: Response, body: unknown): T {
+function successBody(response: Response, body: unknown): unknown {
   const saysFailed =
     typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'failed';
   if (!response.ok || saysFailed) throw failure(response, body);
-  return body as T;
+  return body;
 }

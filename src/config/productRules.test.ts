@@ -25,7 +25,9 @@ describe('the product config', () => {
     expect(edit((p) => ({ ...p, android: { ...p.android, notifications: false } }))).toContain(
       'Play Billing needs notification delegation',
     );
-    expect(() => assertValidProduct({ ...product, shortName: 'A much too long label' })).toThrow(/shortName/);
+    expect(() => {
+      assertValidProduct({ ...product, shortName: 'A much too long label' });
+    }).toThrow(/shortName/);
   });
 
   it('knows an Android package id', () => {

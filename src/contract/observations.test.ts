@@ -92,7 +92,8 @@ describe('isObservation', () => {
       { species_id: BALD_EAGLE },
       null,
     ];
-    for (const value of bad) expect(isObservation(value), JSON.stringify(value)?.slice(0, 120)).toBe(false);
+    for (const value of bad)
+      expect(isObservation(value), (JSON.stringify(value) as string | undefined)?.slice(0, 120)).toBe(false);
     expect(isObservation({ ...valid, note: 'x'.repeat(OBSERVATION_NOTE_MAX) })).toBe(true);
   });
 });

@@ -5,17 +5,18 @@ const ring = (points: Array<[number, number]>): Polygon => ({ type: 'Polygon', c
 
 describe('boundaryProblem', () => {
   it('accepts a closed ring and names the ring that does not close', () => {
-    const closed = ring([
+    const closedRing: Array<[number, number]> = [
       [0, 0],
       [1, 0],
       [1, 1],
       [0, 0],
-    ]);
+    ];
+    const closed = ring(closedRing);
     expect(boundaryProblem(closed)).toBeUndefined();
     const open: Polygon = {
       type: 'Polygon',
       coordinates: [
-        closed.coordinates[0]!,
+        closedRing,
         [
           [0, 0],
           [1, 0],

@@ -56,9 +56,9 @@ export type Polygon = Static<typeof PolygonSchema>;
  */
 export function boundaryProblem(polygon: Polygon, field = 'boundary'): string | undefined {
   for (const [index, ring] of polygon.coordinates.entries()) {
-    const first = ring[0]!;
-    const last = ring[ring.length - 1]!;
-    if (first[0] !== last[0] || first[1] !== last[1])
+    const first = ring[0];
+    const last = ring[ring.length - 1];
+    if (!first || !last || first[0] !== last[0] || first[1] !== last[1])
       return `${field}.coordinates[${index}]: the ring does not close (its last position must equal its first)`;
     const lngs = ring.map((position) => position[0]);
     if (Math.max(...lngs) - Math.min(...lngs) > 180)
@@ -74,7 +74,7 @@ export function polygonBox(polygon: Polygon): {
   minLng: number;
   maxLng: number;
 } {
-  const ring = polygon.coordinates[0]!;
+  const ring = polygon.coordinates[0] ?? [];
   const lats = ring.map((position) => position[1]);
   const lngs = ring.map((position) => position[0]);
   return {
@@ -159,7 +159,7 @@ export interface Bounds {
 /** The `bounds` parameter as numbers, or the reason it is not a box. */
 export function parseBounds(text: string): Bounds | string {
   const [west, south, east, north] = text.split(',').map((part) => Number(part.trim()));
-  const box = { west: west!, south: south!, east: east!, north: north! };
+  const box = { west: west ?? NaN, south: south ?? NaN, east: east ?? NaN, north: north ?? NaN };
   if (![box.west, box.east].every((value) => Number.isFinite(value) && Math.abs(value) <= 180))
     return 'bounds: west and east must be longitudes between -180 and 180';
   if (![box.south, box.north].every((value) => Number.isFinite(value) && Math.abs(value) <= 90))

@@ -33,21 +33,18 @@ export function cleanTextDeep<T>(value: T): T {
   if (typeof value === 'string') return cleanText(value) as T;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item: unknown) => {
-      const cleaned = cleanTextDeep(item);
-      if (cleaned !== item) changed = true;
-      return cleaned;
-    });
+    const items = value.map((item: unknown) => cleanTextDeep(item));
+    const changed = items.some((cleaned, index) => cleaned !== (value as unknown[])[index]);
     return (changed ? items : value) as T;
   }
   let changed = false;
-  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => {
+  const entries: [string, unknown][] = [];
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     const cleanKey = cleanText(key);
     const cleaned = cleanTextDeep(item);
     if (cleanKey !== key || cleaned !== item) changed = true;
-    return [cleanKey, cleaned] as const;
-  });
+    entries.push([cleanKey, cleaned]);
+  }
   return (changed ? Object.fromEntries(entries) : value) as T;
 }
 

@@ -69,11 +69,15 @@ describe('lifersOf', () => {
               lifer: before?.lifer ?? false,
             });
           } else if (held.size > 0) {
-            held.delete([...held.keys()][step.pick % held.size]!);
+            const picked = [...held.keys()][step.pick % held.size];
+            if (picked !== undefined) held.delete(picked);
           }
           // The device applies the changes the rule asks for after every save or delete.
-          for (const change of liferChanges([...held.values()]))
-            held.get(change.observation_id)!.lifer = change.lifer;
+          for (const change of liferChanges([...held.values()])) {
+            const changed = held.get(change.observation_id);
+            if (!changed) throw new Error(`a change for ${change.observation_id}, which is not held`);
+            changed.lifer = change.lifer;
+          }
 
           const all = [...held.values()];
           expect(liferChanges(all)).toEqual([]);
@@ -87,7 +91,7 @@ describe('lifersOf', () => {
             const [first] = [...ofSpecies].sort((a, b) =>
               a.date !== b.date ? a.date - b.date : a.observation_id < b.observation_id ? -1 : 1,
             );
-            expect(flagged[0]!.observation_id).toBe(first!.observation_id);
+            expect(flagged[0]?.observation_id).toBe(first?.observation_id);
           }
           expect(all.filter((one) => one.species_id === null && one.lifer)).toEqual([]);
         }

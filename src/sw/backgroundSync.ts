@@ -38,11 +38,17 @@ function storedTokens(session: StoredSession): TokenStorage {
     authToken: () => current.authToken,
     refreshToken: () => current.refreshToken,
     clientToken: () => current.clientToken,
-    saveAuthToken: (token) => save({ ...current, authToken: token }),
-    saveClientToken: (token) => save({ ...current, clientToken: token }),
+    saveAuthToken: (token) => {
+      save({ ...current, authToken: token });
+    },
+    saveClientToken: (token) => {
+      save({ ...current, clientToken: token });
+    },
     // Re-authentication belongs to the page (it updates the member's profile too); here a failed
     // token just leaves the work for the page's next pass.
-    saveRefreshedSession: (response) => save({ ...current, authToken: response.auth_token }),
+    saveRefreshedSession: (response) => {
+      save({ ...current, authToken: response.auth_token });
+    },
     clearUser: () => undefined,
   };
 }

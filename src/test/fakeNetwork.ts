@@ -42,7 +42,7 @@ export function fakeNetwork(): FakeNetwork {
         ? {
             body: {
               status: 'success',
-              access_token: `client.${4_000_000_000}`,
+              access_token: `client.4000000000`,
               token_type: 'Bearer',
               expires_in: 86400,
             },

@@ -9,7 +9,7 @@ import type { TokenStorage } from '../api/tokens';
 export function memberTokens(
   login: Pick<LoginResponse, 'auth_token'> & { refresh_token?: string | null },
 ): TokenStorage {
-  let auth: string | null = login.auth_token ?? null;
+  let auth: string | null = login.auth_token;
   let client: string | null = null;
   return {
     authToken: () => auth,
@@ -22,7 +22,7 @@ export function memberTokens(
       client = token;
     },
     saveRefreshedSession: (response) => {
-      auth = response.auth_token ?? auth;
+      auth = response.auth_token;
     },
     clearUser: () => {
       auth = null;

@@ -7,7 +7,7 @@
  * config dialog when going back is allowed). Without `onClose` it cannot be dismissed by Escape or
  * the backdrop: the member leaves it through its own buttons.
  */
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type SubmitEvent, type ReactNode } from 'react';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -25,7 +25,7 @@ export interface AppDialogProps {
   /** A back arrow before the title. */
   back?: { label: string; onClick: () => void };
   /** Makes the dialog a form: Enter in a field submits it. */
-  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit?: (event: SubmitEvent<HTMLFormElement>) => void;
   children: ReactNode;
   actions?: ReactNode;
   /** Below the actions, e.g. "Don't have an account? Create yours now". */

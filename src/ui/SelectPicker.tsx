@@ -87,8 +87,12 @@ export interface SelectPickerProps {
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      setSettled(value);
+    }, delayMs);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [value, delayMs]);
   return settled;
 }
@@ -138,7 +142,9 @@ export function SelectPicker({
         setSearched({ term: debouncedTerm, items: [], error: text });
       },
     );
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+    };
   }, [search, debouncedTerm]);
 
   const shown = useMemo(
@@ -168,7 +174,14 @@ export function SelectPicker({
         {shown.map((item) => (
           <FormControlLabel
             key={item.id}
-            control={<Checkbox checked={staged.includes(item.id)} onChange={() => tap(item)} />}
+            control={
+              <Checkbox
+                checked={staged.includes(item.id)}
+                onChange={() => {
+                  tap(item);
+                }}
+              />
+            }
             label={<ItemText item={item} />}
           />
         ))}
@@ -181,7 +194,13 @@ export function SelectPicker({
           <FormControlLabel
             key={item.id}
             value={item.id}
-            control={<Radio onChange={() => tap(item)} />}
+            control={
+              <Radio
+                onChange={() => {
+                  tap(item);
+                }}
+              />
+            }
             label={<ItemText item={item} />}
           />
         ))}
@@ -194,7 +213,12 @@ export function SelectPicker({
           const isChosen = staged.includes(item.id);
           return (
             <ListItem key={item.id} disablePadding>
-              <ListItemButton onClick={() => tap(item)} aria-current={isChosen ? 'true' : undefined}>
+              <ListItemButton
+                onClick={() => {
+                  tap(item);
+                }}
+                aria-current={isChosen ? 'true' : undefined}
+              >
                 <ListItemIcon sx={{ minWidth: 32 }}>
                   {isChosen ? <CheckIcon fontSize="small" aria-hidden /> : null}
                 </ListItemIcon>
@@ -210,7 +234,9 @@ export function SelectPicker({
   return (
     <Dialog
       open
-      onClose={() => onClose({ kind: 'cancelled' })}
+      onClose={() => {
+        onClose({ kind: 'cancelled' });
+      }}
       aria-labelledby={titleId}
       fullWidth
       maxWidth="xs"
@@ -225,7 +251,9 @@ export function SelectPicker({
           fullWidth
           autoFocus
           value={term}
-          onChange={(event) => setTerm(event.target.value)}
+          onChange={(event) => {
+            setTerm(event.target.value);
+          }}
           slotProps={{ htmlInput: { autoComplete: 'off' } }}
         />
       </Box>
@@ -244,12 +272,39 @@ export function SelectPicker({
         )}
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3 }}>
-        {canClear && <Button onClick={() => onClose({ kind: 'cleared' })}>{labels.clear}</Button>}
-        {canAdd && <Button onClick={() => onClose({ kind: 'add', term: term.trim() })}>{labels.add}</Button>}
+        {canClear && (
+          <Button
+            onClick={() => {
+              onClose({ kind: 'cleared' });
+            }}
+          >
+            {labels.clear}
+          </Button>
+        )}
+        {canAdd && (
+          <Button
+            onClick={() => {
+              onClose({ kind: 'add', term: term.trim() });
+            }}
+          >
+            {labels.add}
+          </Button>
+        )}
         <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={() => onClose({ kind: 'cancelled' })}>{labels.cancel}</Button>
+        <Button
+          onClick={() => {
+            onClose({ kind: 'cancelled' });
+          }}
+        >
+          {labels.cancel}
+        </Button>
         {staging && (
-          <Button variant="contained" onClick={() => confirmWith(staged)}>
+          <Button
+            variant="contained"
+            onClick={() => {
+              confirmWith(staged);
+            }}
+          >
             {labels.ok}
           </Button>
         )}

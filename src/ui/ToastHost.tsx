@@ -55,7 +55,9 @@ function useStaysAnnounced() {
     reveal();
     const observer = new MutationObserver(reveal);
     observer.observe(element, { attributes: true, attributeFilter: ['aria-hidden'] });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+    };
   }, []);
   return ref;
 }
@@ -89,13 +91,21 @@ function ToastSnackbar({ toast, closeLabel, onClose, onAction }: ToastHostProps 
       <Alert
         severity={toast.severity}
         variant="standard"
-        onClose={() => close()}
+        onClose={() => {
+          close();
+        }}
         slotProps={{ closeButton: { 'aria-label': closeLabel, title: closeLabel } }}
         // Alert drops its close button when given an action, so both are rendered here.
         action={
           toast.action && (
             <>
-              <Button color="inherit" size="small" onClick={() => onAction(toast.id)}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  onAction(toast.id);
+                }}
+              >
                 {toast.action.label}
               </Button>
               <IconButton
@@ -103,7 +113,9 @@ function ToastSnackbar({ toast, closeLabel, onClose, onAction }: ToastHostProps 
                 size="small"
                 aria-label={closeLabel}
                 title={closeLabel}
-                onClick={() => close()}
+                onClick={() => {
+                  close();
+                }}
               >
                 <CloseIcon fontSize="small" />
               </IconButton>
