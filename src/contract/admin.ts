@@ -13,6 +13,8 @@ import { ROLES } from './permissions';
 
 export const USERS_READ = { role: 'admin', permission: 'admin-users:r' } as const;
 export const USERS_UPDATE = { role: 'admin', permission: 'admin-users:u' } as const;
+/** DELETE users/{id} of another member (docs/api.md "Accounts", "User administration"). */
+export const USERS_DELETE = { role: 'admin', permission: 'admin-users:d' } as const;
 
 /** The roles an admin list filters by and an admin assigns (SPEC §3). */
 export const ADMIN_ROLES = ROLES;

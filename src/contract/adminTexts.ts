@@ -108,6 +108,11 @@ export const adminTexts = {
   auditSystem: 'the system',
   accessSaved: 'Roles and permissions saved',
   disabledDone: 'Account disabled',
+  deleteMember: 'Delete account',
+  deleteMemberTitle: 'Delete {name} for good?',
+  deleteMemberBody:
+    'Their account ends at once. Their sightings, trips, comments, likes, posts and orders are removed; photos, chat messages, groups and reports they wrote stay without their name. This cannot be undone.',
+  deletedDone: 'Account deleted',
   enabledDone: 'Account enabled',
 };
 

@@ -303,5 +303,41 @@ describe('users', () => {
     expect(await screen.findByText(texts.auditEmpty)).toBeTruthy();
     expect(screen.queryByRole('button', { name: texts.saveAccess })).toBeNull();
     expect(screen.queryByRole('button', { name: texts.disableMember })).toBeNull();
+    expect(screen.queryByRole('button', { name: texts.deleteMember })).toBeNull();
+  });
+
+  it('deletes a member after asking, with admin-users:d, and closes their detail', async () => {
+    const network = fakeNetwork();
+    const user = aUser();
+    network.on('GET', 'admin/users', { body: { status: 'success', users: [user], total: 1 } });
+    network.on('GET', `admin/users/${user.user_id}`, {
+      body: {
+        status: 'success',
+        user,
+        audit: [],
+        activity: {
+          observations: 0,
+          last_observation_at: null,
+          comments: 0,
+          reports_made: 0,
+          reports_about: 0,
+        },
+      },
+    });
+    network.on('DELETE', `users/${user.user_id}`, { body: { status: 'success' } });
+    renderApp(<AppRoutes />, {
+      route: `/admin-users?user_id=${user.user_id}`,
+      preloadedState: signedIn(['member'], { 'admin-users': ['r', 'd'] }),
+      network,
+    });
+    const detail = await screen.findByRole('region', { name: 'Member: wren (wren@example.org)' });
+    fireEvent.click(await within(detail).findByRole('button', { name: texts.deleteMember }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete wren for good?' });
+    expect(sentWith(network.sent, 'DELETE', `users/${user.user_id}`)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: texts.deleteMember }));
+    await waitFor(() => expect(sentWith(network.sent, 'DELETE', `users/${user.user_id}`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Member: wren (wren@example.org)' })).toBeNull(),
+    );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * One member on `/admin-users` (opened with `?user_id=`; SPEC §2 has no user details route): their
  * roles and permissions (editable with admin-users:u), disabling or enabling the account (asked
- * first), their recent activity and the audit trail of what admins changed (GET/PUT admin/users/{id}).
+ * first), their recent activity and the audit trail of what admins changed (GET/PUT admin/users/{id}),
+ * and deleting the account (admin-users:d, asked first: DELETE users/{id}, audited by the server).
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -17,13 +18,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminUser, AdminUserDetailResponse, AdminUserUpdate } from '@contract/admin';
-import { ADMIN_ROLES, USERS_UPDATE } from '@contract/admin';
+import { ADMIN_ROLES, USERS_DELETE, USERS_UPDATE } from '@contract/admin';
 import { adminTexts as texts, PERMISSION_AREAS } from '@contract/adminTexts';
 import { formatMessage } from '@contract/messages';
 import { PERMISSION_FLAGS, type PermissionFlag, type Permissions, type Role } from '@contract/permissions';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';
-import { useGetAdminUserQuery, usePutAdminUserMutation } from './adminApi';
+import { useDeleteAdminUserMutation, useGetAdminUserQuery, usePutAdminUserMutation } from './adminApi';
 import { ConfirmDialog, LoadState, reasonOf, useCan, when } from './parts';
 
 const isRole = (role: string): role is Role => (ADMIN_ROLES as readonly string[]).includes(role);
@@ -149,6 +151,40 @@ function AccessForm({ user }: { user: AdminUser }) {
   );
 }
 
+/** Deleting another member's account (admin-users:d), after asking; never one's own from here. */
+function DeleteMember({ user, onDeleted }: { user: AdminUser; onDeleted: () => void }) {
+  const dispatch = useAppDispatch();
+  const me = useAppSelector(selectUser);
+  const canDelete = useCan(USERS_DELETE);
+  const [confirming, setConfirming] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [remove] = useDeleteAdminUserMutation();
+  if (!canDelete || me?.user_id === user.user_id) return null;
+  return (
+    <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+      {problem && <Alert severity="error">{problem}</Alert>}
+      <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+        {texts.deleteMember}
+      </Button>
+      {confirming && (
+        <ConfirmDialog
+          title={formatMessage(texts.deleteMemberTitle, { name: user.nickname })}
+          body={texts.deleteMemberBody}
+          confirmLabel={texts.deleteMember}
+          onConfirm={async () => {
+            const answer = await remove(user.user_id);
+            setConfirming(false);
+            if (answer.error) return setProblem(reasonOf(answer.error));
+            dispatch(uiActions.toastShown({ message: texts.deletedDone, severity: 'success' }));
+            onDeleted();
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
 function Activity({ detail }: { detail: AdminUserDetailResponse }) {
   const { activity, audit } = detail;
   const lines = [
@@ -219,6 +255,7 @@ export function UserAdminDetail({ id, onClose }: { id: string; onClose: () => vo
             {user.disabled && <Alert severity="warning">{texts.stateDisabled}</Alert>}
             <AccessForm key={`${user.user_id}-${user.disabled}`} user={user} />
             <Activity detail={answer.data} />
+            <DeleteMember user={user} onDeleted={onClose} />
           </>
         ) : (
           <LoadState error={answer.error} />

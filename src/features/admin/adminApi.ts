@@ -114,6 +114,11 @@ export const adminApi = tagged.injectEndpoints({
       query: ({ id, input }) => ({ method: 'PUT', path: userPath(id), payload: { ...input } }),
       invalidatesTags: ['AdminUser'],
     }),
+    /** DELETE users/{id}: the member's own call, which admins with admin-users:d may make too. */
+    deleteAdminUser: build.mutation<unknown, string>({
+      query: (id) => ({ method: 'DELETE', path: `users/${encodeURIComponent(id)}` }),
+      invalidatesTags: ['AdminUser'],
+    }),
 
     listReports: build.query<ReportListResponse, ReportsQuery>({
       query: ({ section, state, category, skip }) => ({
@@ -160,4 +165,5 @@ export const {
   useListUsersQuery,
   useGetAdminUserQuery,
   usePutAdminUserMutation,
+  useDeleteAdminUserMutation,
 } = adminApi;
