@@ -359,6 +359,12 @@ export const orderNotRefundable = 'Only a paid order can be refunded; this one i
 export const refundOtherProvider =
   'This order was paid through {provider}, which is not the payment provider configured now: refund it there.';
 export const refundFailed = 'The payment provider did not make the refund. Nothing was changed; try again.';
+export const refundNotALine = 'lines: {product_id} is not a line of this order.';
+export const refundLineTwice = 'lines: name each order line once.';
+export const refundMoreThanLeft =
+  'lines: only {left} of {quantity} × {name} can still be refunded ({refunded} already refunded).';
+export const refundIdOtherRefund =
+  'refund_id: this id belongs to another refund (other lines or another order); make a new one.';
 export const discountNotFound = 'There is no such discount code.';
 export const codeBatchNotFound = 'There is no such batch of activation codes.';
 export const playBillingOff =

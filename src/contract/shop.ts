@@ -11,7 +11,15 @@ import { UUID_PATTERN } from './places';
 export const PRODUCT_KINDS = ['logbook', 'ebook', 'physical'] as const;
 const KindSchema = Type.Union([Type.Literal('logbook'), Type.Literal('ebook'), Type.Literal('physical')]);
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
-export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'failed', 'cancelled', 'refunded'] as const;
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'fulfilled',
+  'failed',
+  'cancelled',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const CART_LINES_MAX = 50;
 export const CART_QUANTITY_MAX = 99;
@@ -245,6 +253,23 @@ export const PaymentRequestSchema = Type.Object(
 );
 export type PaymentRequest = Static<typeof PaymentRequestSchema>;
 
+/** One line of a refund: how many of an order line and what they gave back. */
+export const RefundLineSchema = Type.Object({
+  product_id: uuid('The order line (its product)'),
+  name: Type.String(),
+  quantity: Type.Integer({ minimum: 1 }),
+  amount_minor: Type.Integer({ minimum: 0, description: "This line's share of the refund" }),
+});
+export type RefundLine = Static<typeof RefundLineSchema>;
+/** A refund made (the member sees these on their order; the admin also sees who and the provider's id). */
+export const RefundSchema = Type.Object({
+  refund_id: uuid("Made by the admin's device; the same id again is the same refund"),
+  amount_minor: Type.Integer({ minimum: 0, description: 'Computed by the server from the order lines' }),
+  lines: Type.Array(RefundLineSchema),
+  created_at: isoDate('When it was made'),
+});
+export type Refund = Static<typeof RefundSchema>;
+
 export const OrderSchema = Type.Object({
   transaction_id: uuid('The order id, in /fulfilment/{transaction_id}/{status}'),
   user_id: Type.String(),
@@ -254,6 +279,7 @@ export const OrderSchema = Type.Object({
     Type.Literal('fulfilled'),
     Type.Literal('failed'),
     Type.Literal('cancelled'),
+    Type.Literal('partially_refunded', { description: 'Some lines refunded, not all' }),
     Type.Literal('refunded'),
   ]),
   items: Type.Array(PricedLineSchema),
@@ -265,6 +291,8 @@ export const OrderSchema = Type.Object({
   provider: Type.String(),
   created_at: isoDate('Created'),
   updated_at: isoDate('Last change'),
+  refunded_minor: Type.Integer({ minimum: 0, description: 'Given back so far (every refund made)' }),
+  refunds: Type.Array(RefundSchema, { description: 'Every refund made, oldest first' }),
 });
 export type Order = Static<typeof OrderSchema>;
 export const PaymentResponseSchema = success({
@@ -330,10 +358,23 @@ export const OrderEventSchema = Type.Object({
   created_at: isoDate('When'),
 });
 export type OrderEvent = Static<typeof OrderEventSchema>;
+export const MerchantRefundSchema = Type.Object({
+  ...RefundSchema.properties,
+  admin_id: Type.Union([Type.String(), Type.Null()], { description: 'Who made it (null: account deleted)' }),
+  admin_name: Type.Union([Type.String(), Type.Null()]),
+  reference: Type.Union([Type.String(), Type.Null()], { description: "The provider's id of the refund" }),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('succeeded')], {
+    description: 'pending: the provider has not answered yet (send the same refund_id again to finish it)',
+  }),
+});
+export type MerchantRefund = Static<typeof MerchantRefundSchema>;
 export const MerchantOrderSchema = Type.Object({
   ...OrderSchema.properties,
   contact: Type.Object({ name: Type.String(), email: Type.String() }),
   events: Type.Array(OrderEventSchema, { description: 'Every status change, oldest first' }),
+  refunds: Type.Array(MerchantRefundSchema, {
+    description: 'Every refund, oldest first, with who made it; pending ones too',
+  }),
 });
 export type MerchantOrder = Static<typeof MerchantOrderSchema>;
 export const MerchantOrdersResponseSchema = success({
@@ -343,8 +384,53 @@ export const MerchantOrdersResponseSchema = success({
 export type MerchantOrdersResponse = Static<typeof MerchantOrdersResponseSchema>;
 export const MerchantOrderResponseSchema = success({ order: MerchantOrderSchema });
 export type MerchantOrderResponse = Static<typeof MerchantOrderResponseSchema>;
-/** Orders a refund may take back: money was taken. */
-export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'fulfilled'];
+/** Orders a refund may take back: money was taken and not all of it given back. */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'fulfilled', 'partially_refunded'];
+
+/**
+ * POST merchant/orders/{id}/refund: chosen lines and quantities, or (no `lines`) everything not yet
+ * refunded. Amounts are never sent: the server computes them from its own order lines.
+ */
+export const RefundRequestSchema = Type.Object(
+  {
+    refund_id: uuid(
+      "Made by the admin's device once per refund; sending it again (a retry) makes no second refund",
+    ),
+    lines: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            product_id: uuid('An order line (its product)'),
+            quantity: Type.Integer({ minimum: 1, maximum: CART_QUANTITY_MAX }),
+          },
+          { additionalProperties: false },
+        ),
+        { minItems: 1, maxItems: CART_LINES_MAX, description: 'Absent: refund everything not refunded yet' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RefundRequest = Static<typeof RefundRequestSchema>;
+
+/**
+ * What a refund gives back: the order's total shared over its units in proportion to their prices
+ * (the discount shared the same way). Computed on what is refunded altogether, after minus before,
+ * rounded down, so refunds never add up to more than the total and the last one reaches it exactly.
+ */
+export function refundAmount(
+  order: Pick<Order, 'subtotal_minor' | 'total_minor'>,
+  /** The units refunded before, at their line prices (quantity × unit price, summed). */
+  beforeAtPrice: number,
+  /** The units of this refund, at their line prices. */
+  nowAtPrice: number,
+): number {
+  if (order.subtotal_minor <= 0) return 0;
+  // BigInt: total × part may pass 2^53 for large orders.
+  const share = (atPrice: number) =>
+    Number((BigInt(order.total_minor) * BigInt(atPrice)) / BigInt(order.subtotal_minor));
+  return share(beforeAtPrice + nowAtPrice) - share(beforeAtPrice);
+}
 
 // ---- Discount codes for admins ------------------------------------------------------------------------
 

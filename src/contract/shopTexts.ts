@@ -124,6 +124,7 @@ export const shopTexts = {
   statusFailed: 'Payment failed',
   statusCancelled: 'Cancelled',
   statusRefunded: 'Refunded',
+  statusPartiallyRefunded: 'Partly refunded',
   // Merchant tabs
   merchantSections: 'Shop administration',
   tabProducts: 'Products',
@@ -145,8 +146,16 @@ export const shopTexts = {
   refund: 'Refund',
   refundOf: 'Refund order of {date} to {name}',
   refundConfirm:
-    'Refund {total} to {name}? The money goes back through {provider} and what the order granted (a logbook) is taken back.',
-  refundDone: 'The order is refunded.',
+    'Choose what to give back to {name}. The money goes back through {provider}; a logbook is taken back once its line is refunded in full. A discount is shared over the items, and the server checks the amount.',
+  refundQuantity: '{name}: how many to refund ({left} left of {quantity})',
+  refundNothingChosen: 'Choose at least one item to refund.',
+  refundAll: 'All',
+  refundNone: 'None',
+  refundsMade: 'Refunds',
+  refundMadeBy: '{date}: {amount} back by {admin} ({lines})',
+  refundPending: 'waiting for the payment provider; refund again to finish it',
+  refundMade: '{date}: {amount} back ({lines})',
+  refundedAmount: '{amount} refunded',
   cancel: 'Cancel',
   // Merchant discount codes
   discountsTable: 'Discount codes',

@@ -6,6 +6,7 @@
  * session's PaymentIntent (Stripe's HTTP API stubbed at the boundary). Members get 403 on every
  * admin call.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeBatchesResponse } from '@contract/logbooks';
 import type {
@@ -88,8 +89,12 @@ describe('admin orders and refunds', () => {
     const id = await paidOrder(other);
     expect((await call(t, 'GET', '/merchant/orders', member)).statusCode).toBe(403);
     expect((await call(t, 'GET', `/merchant/orders/${id}`, member)).statusCode).toBe(403);
-    expect((await call(t, 'POST', `/merchant/orders/${id}/refund`, member)).statusCode).toBe(403);
-    expect((await call(t, 'POST', `/merchant/orders/${id}/refund`, other)).statusCode).toBe(403);
+    const whole = { refund_id: randomUUID() };
+    const oneLine = { refund_id: randomUUID(), lines: [{ product_id: logbook, quantity: 1 }] };
+    for (const body of [whole, oneLine]) {
+      expect((await call(t, 'POST', `/merchant/orders/${id}/refund`, member, body)).statusCode).toBe(403);
+      expect((await call(t, 'POST', `/merchant/orders/${id}/refund`, other, body)).statusCode).toBe(403);
+    }
     expect(
       (await call(t, 'GET', `/merchant/orders/${id}`, admin)).json<MerchantOrderResponse>().order.status,
     ).toBe('fulfilled');
@@ -117,19 +122,28 @@ describe('admin orders and refunds', () => {
     const buyer = (await signIn(t, await createMember(t))).auth_token;
     const id = await paidOrder(buyer);
     expect(await ownsLogbook(buyer)).toBe(true);
-    const refunded = await call(t, 'POST', `/merchant/orders/${id}/refund`, admin);
+    const refundId = randomUUID();
+    const refunded = await call(t, 'POST', `/merchant/orders/${id}/refund`, admin, { refund_id: refundId });
     expect(refunded.statusCode, refunded.body).toBe(200);
     const { order } = refunded.json<MerchantOrderResponse>();
     expect(order.status).toBe('refunded');
     expect(order.events.at(-1)).toMatchObject({
       from_status: 'fulfilled',
       to_status: 'refunded',
-      source: `refund:${adminId} test-refund:${id}`,
+      source: `refund:${adminId} test-refund:${refundId}`,
     });
+    expect(order.refunds).toEqual([
+      expect.objectContaining({
+        refund_id: refundId,
+        amount_minor: 1500,
+        admin_id: adminId,
+        state: 'succeeded',
+      }),
+    ]);
     expect(await ownsLogbook(buyer)).toBe(false);
     expect((await call(t, 'GET', `/logbooks/download/${logbook}`, buyer)).statusCode).toBe(403);
-    // Twice: the order is no longer paid.
-    const again = await call(t, 'POST', `/merchant/orders/${id}/refund`, admin);
+    // Another refund: the order is no longer paid.
+    const again = await call(t, 'POST', `/merchant/orders/${id}/refund`, admin, { refund_id: randomUUID() });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ reason: string }>().reason).toContain('refunded');
     // The member sees it refunded in their history.
@@ -141,13 +155,18 @@ describe('admin orders and refunds', () => {
     const buyer = (await signIn(t, await createMember(t))).auth_token;
     const first = await paidOrder(buyer);
     await paidOrder(buyer);
-    expect((await call(t, 'POST', `/merchant/orders/${first}/refund`, admin)).statusCode).toBe(200);
+    expect(
+      (await call(t, 'POST', `/merchant/orders/${first}/refund`, admin, { refund_id: randomUUID() }))
+        .statusCode,
+    ).toBe(200);
     expect(await ownsLogbook(buyer)).toBe(true);
   });
 
   it('refuses an order that was never paid (409) and an unknown one (404)', async () => {
     const pending = (await checkout(t, member, logbook)).json<PaymentResponse>().order.transaction_id;
-    const refused = await call(t, 'POST', `/merchant/orders/${pending}/refund`, admin);
+    const refused = await call(t, 'POST', `/merchant/orders/${pending}/refund`, admin, {
+      refund_id: randomUUID(),
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ reason: string }>().reason).toContain('pending');
     const unknown = await call(
@@ -155,8 +174,179 @@ describe('admin orders and refunds', () => {
       'POST',
       '/merchant/orders/00000000-0000-4000-8000-000000000000/refund',
       admin,
+      { refund_id: randomUUID() },
     );
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('partial refunds', () => {
+  let second: string;
+  const owns = async (token: string, productId: string) =>
+    (await call(t, 'GET', '/logbooks/owned', token))
+      .json<{ logbooks: { product_id: string }[] }>()
+      .logbooks.some((owned) => owned.product_id === productId);
+  const refund = (id: string, body: object) => call(t, 'POST', `/merchant/orders/${id}/refund`, admin, body);
+
+  beforeAll(async () => {
+    second = (
+      await call(
+        t,
+        'POST',
+        '/merchant/products',
+        admin,
+        logbookInput({ name: 'Test logbook: birds of Testland', price_minor: 1000 }),
+      )
+    ).json<ProductResponse>().product.id;
+    expect(
+      (
+        await call(t, 'POST', '/commerce/discount_codes', admin, {
+          code: 'REFUND-TEN',
+          type: 'percent',
+          value: 10,
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  /** 1 × the first logbook (15.00) and 2 × the second (10.00 each), 10 % off: 35.00 − 3.50 = 31.50, paid. */
+  async function twoLineOrder(token: string): Promise<string> {
+    const started = await call(t, 'PUT', '/commerce/payment', token, {
+      cart: [
+        { product_id: logbook, quantity: 1 },
+        { product_id: second, quantity: 2 },
+      ],
+      contact: { name: 'Test Buyer', email: 'buyer@example.org' },
+      billing: {},
+      payment: {},
+      discount: 'REFUND-TEN',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { order, redirect_url } = started.json<PaymentResponse>();
+    expect(order.total_minor).toBe(3150);
+    await t.app.inject({
+      method: 'POST',
+      url: redirect_url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ action: 'pay', card_number: '4242424242424242' }).toString(),
+    });
+    return order.transaction_id;
+  }
+
+  it("refunds chosen lines at the server's amounts, takes a logbook back only with its own line, then the rest", async () => {
+    const buyer = (await signIn(t, await createMember(t))).auth_token;
+    const id = await twoLineOrder(buyer);
+    const first = randomUUID();
+    const one = await refund(id, { refund_id: first, lines: [{ product_id: second, quantity: 1 }] });
+    expect(one.statusCode, one.body).toBe(200);
+    let order = one.json<MerchantOrderResponse>().order;
+    expect(order.status).toBe('partially_refunded');
+    // 10.00 of 35.00 at prices is 9.00 of the 31.50 paid (the discount shared).
+    expect(order.refunds).toEqual([
+      expect.objectContaining({
+        refund_id: first,
+        amount_minor: 900,
+        lines: [
+          { product_id: second, name: 'Test logbook: birds of Testland', quantity: 1, amount_minor: 900 },
+        ],
+        admin_id: adminId,
+        reference: `test-refund:${first}`,
+        state: 'succeeded',
+      }),
+    ]);
+    expect(order.events.at(-1)).toMatchObject({ from_status: 'fulfilled', to_status: 'partially_refunded' });
+    // One of two units back: the logbook of that line stays, as does the other.
+    expect(await owns(buyer, second)).toBe(true);
+    expect(await owns(buyer, logbook)).toBe(true);
+
+    // More than is left: refused, with what is left.
+    const tooMany = await refund(id, {
+      refund_id: randomUUID(),
+      lines: [{ product_id: second, quantity: 2 }],
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json<{ reason: string }>().reason).toBe(
+      'lines: only 1 of 2 × Test logbook: birds of Testland can still be refunded (1 already refunded).',
+    );
+    // Not a line of the order; a line twice; an amount from the client is not part of the call.
+    const other = (await call(t, 'POST', '/merchant/products', admin, logbookInput())).json<ProductResponse>()
+      .product.id;
+    expect(
+      (await refund(id, { refund_id: randomUUID(), lines: [{ product_id: other, quantity: 1 }] })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await refund(id, {
+          refund_id: randomUUID(),
+          lines: [
+            { product_id: second, quantity: 1 },
+            { product_id: second, quantity: 1 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await refund(id, { refund_id: randomUUID(), amount_minor: 1 })).statusCode).toBe(400);
+
+    // The same request again is the same refund; the same id for other lines is refused.
+    const repeated = await refund(id, { refund_id: first, lines: [{ product_id: second, quantity: 1 }] });
+    expect(repeated.statusCode, repeated.body).toBe(200);
+    expect(repeated.json<MerchantOrderResponse>().order.refunds).toHaveLength(1);
+    expect(
+      (await refund(id, { refund_id: first, lines: [{ product_id: logbook, quantity: 1 }] })).statusCode,
+    ).toBe(409);
+
+    // The second unit: its line is all refunded, so its logbook goes; the other stays.
+    order = (
+      await refund(id, { refund_id: randomUUID(), lines: [{ product_id: second, quantity: 1 }] })
+    ).json<MerchantOrderResponse>().order;
+    expect(order.status).toBe('partially_refunded');
+    expect(order.refunds.map((r) => r.amount_minor)).toEqual([900, 900]);
+    expect(await owns(buyer, second)).toBe(false);
+    expect(await owns(buyer, logbook)).toBe(true);
+
+    // No lines: all that is left; the refunds add up to exactly what was paid.
+    const rest = await refund(id, { refund_id: randomUUID() });
+    expect(rest.statusCode, rest.body).toBe(200);
+    order = rest.json<MerchantOrderResponse>().order;
+    expect(order.status).toBe('refunded');
+    expect(order.refunds.map((r) => r.amount_minor)).toEqual([900, 900, 1350]);
+    expect(order.refunded_minor).toBe(order.total_minor);
+    expect(order.refunds.at(-1)!.lines).toEqual([
+      { product_id: logbook, name: 'Test logbook: mammals of Testland', quantity: 1, amount_minor: 1350 },
+    ]);
+    expect(await owns(buyer, logbook)).toBe(false);
+    expect(order.events.map((event) => event.to_status)).toEqual([
+      'pending',
+      'paid',
+      'fulfilled',
+      'partially_refunded',
+      'partially_refunded',
+      'refunded',
+    ]);
+
+    // The member sees what was refunded, without who did it.
+    const mine = await call(t, 'GET', `/commerce/orders/${id}`, buyer);
+    const seen = mine.json<{ order: Record<string, unknown> & { refunds: object[] } }>().order;
+    expect(seen.refunded_minor).toBe(3150);
+    expect(seen.refunds).toHaveLength(3);
+    expect(seen.refunds[0]).not.toHaveProperty('admin_id');
+  });
+
+  it('moves a refunded logbook to another order of the member that was refunded only on other lines', async () => {
+    const buyer = (await signIn(t, await createMember(t))).auth_token;
+    const older = await paidOrder(buyer); // holds the mammals logbook
+    const newer = await twoLineOrder(buyer); // mammals again, and birds
+    const birds = await refund(newer, {
+      refund_id: randomUUID(),
+      lines: [{ product_id: second, quantity: 2 }],
+    });
+    expect(birds.json<MerchantOrderResponse>().order.status).toBe('partially_refunded');
+    expect(await owns(buyer, second)).toBe(false);
+    expect((await refund(older, { refund_id: randomUUID() })).statusCode).toBe(200);
+    expect(await owns(buyer, logbook)).toBe(true);
+    // Its mammals line refunded too: nothing holds the logbook any more.
+    expect((await refund(newer, { refund_id: randomUUID() })).statusCode).toBe(200);
+    expect(await owns(buyer, logbook)).toBe(false);
   });
 });
 
@@ -254,13 +444,32 @@ describe('refunds with Stripe (the HTTP API stubbed at the boundary)', () => {
   }, 300_000);
   afterAll(() => close());
 
-  it("refunds the session's PaymentIntent once; a provider refusal changes nothing (502)", async () => {
+  it("refunds a part of the session's PaymentIntent once per refund id; a provider refusal changes nothing (502)", async () => {
     const adminToken = (await signIn(s, await createMember(s, { roles: ['member', 'admin'] }))).auth_token;
     const buyer = (await signIn(s, await createMember(s))).auth_token;
     const product = (
       await call(s, 'POST', '/merchant/products', adminToken, logbookInput())
     ).json<ProductResponse>().product.id;
-    const { order } = (await checkout(s, buyer, product)).json<PaymentResponse>();
+    const other = (
+      await call(
+        s,
+        'POST',
+        '/merchant/products',
+        adminToken,
+        logbookInput({ name: 'Birds', price_minor: 1000 }),
+      )
+    ).json<ProductResponse>().product.id;
+    const { order } = (
+      await call(s, 'PUT', '/commerce/payment', buyer, {
+        cart: [
+          { product_id: product, quantity: 1 },
+          { product_id: other, quantity: 1 },
+        ],
+        contact: { name: 'Test Buyer', email: 'buyer@example.org' },
+        billing: {},
+        payment: {},
+      })
+    ).json<PaymentResponse>();
     const payload = JSON.stringify({
       id: 'evt_refund_1',
       object: 'event',
@@ -282,25 +491,45 @@ describe('refunds with Stripe (the HTTP API stubbed at the boundary)', () => {
       payload,
     });
     expect(webhook.statusCode).toBe(200);
+    const path = `/merchant/orders/${order.transaction_id}/refund`;
+    const birds = { refund_id: randomUUID(), lines: [{ product_id: other, quantity: 1 }] };
+    const refundCalls = () => requests.filter((r) => r.path.startsWith('/v1/refunds'));
 
     refundAnswers = 400;
-    const refused = await call(s, 'POST', `/merchant/orders/${order.transaction_id}/refund`, adminToken);
+    const refused = await call(s, 'POST', path, adminToken, birds);
     expect(refused.statusCode).toBe(502);
-    expect(
-      (
-        await call(s, 'GET', `/merchant/orders/${order.transaction_id}`, adminToken)
-      ).json<MerchantOrderResponse>().order.status,
-    ).toBe('fulfilled');
+    const unchanged = (
+      await call(s, 'GET', `/merchant/orders/${order.transaction_id}`, adminToken)
+    ).json<MerchantOrderResponse>().order;
+    expect(unchanged.status).toBe('fulfilled');
+    expect(unchanged.refunds).toEqual([]);
 
     refundAnswers = 200;
-    const refunded = await call(s, 'POST', `/merchant/orders/${order.transaction_id}/refund`, adminToken);
+    const refunded = await call(s, 'POST', path, adminToken, birds);
     expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json<MerchantOrderResponse>().order.status).toBe('partially_refunded');
     expect(refunded.json<MerchantOrderResponse>().order.events.at(-1)!.source).toContain('re_test_1');
-    const refundCalls = requests.filter((r) => r.path.startsWith('/v1/refunds'));
-    expect(refundCalls.at(-1)).toMatchObject({
+    expect(refundCalls().at(-1)).toMatchObject({
       method: 'POST',
-      fields: { payment_intent: 'pi_test_1', 'metadata[order_id]': order.transaction_id },
-      key: `fieldmark-refund-${order.transaction_id}`,
+      fields: {
+        payment_intent: 'pi_test_1',
+        amount: '1000',
+        'metadata[order_id]': order.transaction_id,
+        'metadata[refund_id]': birds.refund_id,
+      },
+      key: `fieldmark-refund-${birds.refund_id}`,
+    });
+    // The same request again: no second call to Stripe.
+    const calls = refundCalls().length;
+    expect((await call(s, 'POST', path, adminToken, birds)).statusCode).toBe(200);
+    expect(refundCalls()).toHaveLength(calls);
+    // The rest: what is left, under its own key.
+    const rest = { refund_id: randomUUID() };
+    const done = await call(s, 'POST', path, adminToken, rest);
+    expect(done.json<MerchantOrderResponse>().order.status).toBe('refunded');
+    expect(refundCalls().at(-1)).toMatchObject({
+      fields: { amount: '1500' },
+      key: `fieldmark-refund-${rest.refund_id}`,
     });
     expect(
       requests.some((r) => r.method === 'GET' && r.path.startsWith('/v1/checkout/sessions/cs_test_1')),

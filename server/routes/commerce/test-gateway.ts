@@ -160,7 +160,7 @@ const testGateway: FastifyPluginCallbackTypebox = (app, _options, done) => {
 
 /** The /fulfilment/{transaction_id}/{status} page for an order's status. */
 export function fulfilmentStatus(status: Order['status']): 'success' | 'pending' | 'failed' | 'cancelled' {
-  if (status === 'fulfilled' || status === 'paid') return 'success';
+  if (status === 'fulfilled' || status === 'paid' || status === 'partially_refunded') return 'success';
   if (status === 'pending') return 'pending';
   return status === 'cancelled' ? 'cancelled' : 'failed';
 }

@@ -3,9 +3,11 @@
  * - GET merchant/orders: every order, newest first, filtered by status, paged; with the buyer's
  *   contact and every status change;
  * - GET merchant/orders/{id}: one of them;
- * - POST merchant/orders/{id}/refund: gives a paid or fulfilled order's money back through the
- *   provider it was paid with and takes back what it granted (409 for other statuses, 502 when the
- *   provider refuses: nothing changes then).
+ * - POST merchant/orders/{id}/refund {refund_id, lines?}: gives chosen lines (or all that is left)
+ *   of a paid order back through the provider it was paid with, the amount computed from the
+ *   order's lines, and takes back what the refunded lines granted; the same refund_id again makes no
+ *   second refund (409 for other statuses or more than is left, 502 when the provider refuses:
+ *   nothing changes then).
  * Admins only (403 for members).
  */
 import type { FastifyPluginCallbackTypebox } from '@fastify/type-provider-typebox';
@@ -16,6 +18,7 @@ import {
   MerchantOrdersQuerySchema,
   MerchantOrdersResponseSchema,
   OrderParamsSchema,
+  RefundRequestSchema,
   type MerchantOrderResponse,
   type MerchantOrdersResponse,
 } from '@contract/shop';
@@ -65,8 +68,10 @@ const merchantOrders: FastifyPluginCallbackTypebox = (app, _options, done) => {
     {
       schema: {
         tags: ['shop'],
-        summary: 'Refund a paid order in full and take back what it granted (admin)',
+        summary:
+          'Refund chosen lines of a paid order, or all that is left, and take back what they granted (admin; idempotent per refund_id)',
         params: OrderParamsSchema,
+        body: RefundRequestSchema,
         response: { 200: MerchantOrderResponseSchema, ...failedResponses, 502: FailedSchema },
       },
       preHandler: admin,
@@ -76,6 +81,7 @@ const merchantOrders: FastifyPluginCallbackTypebox = (app, _options, done) => {
         const order = await app.shop.orders.refund(
           request.params.id,
           memberOf(request).userId,
+          request.body,
           app.shop.provider,
         );
         return { status: 'success', order };

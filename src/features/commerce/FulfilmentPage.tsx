@@ -22,6 +22,8 @@ import { selectUser } from '../../app/sessionSlice';
 import { BoughtLogbooks } from '../logbooks/embeds';
 import { cartEdited } from './cartSync';
 import { loadCart, loadCheckout, saveCheckout, without } from './cartStore';
+import { formatMoney } from './money';
+import { leftToRefund, orderDate, refundLinesText } from './orderStatus';
 import { OrderSummary } from './OrderSummary';
 import { NeedsSignIn, reasonOf, ShopPage } from './parts';
 import { useGetOrderQuery } from './shopApi';
@@ -32,7 +34,7 @@ const PENDING_POLL_MS = 3_000;
 
 /** The page an order's status belongs on (as the server's test gateway and Stripe return URLs). */
 export function fulfilmentStatusOf(status: Order['status']): FulfilmentStatus {
-  if (status === 'fulfilled' || status === 'paid') return 'success';
+  if (status === 'fulfilled' || status === 'paid' || status === 'partially_refunded') return 'success';
   if (status === 'pending') return 'pending';
   return status === 'cancelled' ? 'cancelled' : 'failed';
 }
@@ -86,8 +88,11 @@ export function FulfilmentPage() {
     );
   }
   const [heading, next] = HEADINGS[status];
+  const left = order ? leftToRefund(order) : new Map<string, number>();
   const boughtLogbooks =
-    order?.items.filter((item) => item.kind === 'logbook').map((item) => item.product_id) ?? [];
+    order?.items
+      .filter((item) => item.kind === 'logbook' && (left.get(item.product_id) ?? 0) > 0)
+      .map((item) => item.product_id) ?? [];
   return (
     <ShopPage title={heading}>
       <Typography>{next}</Typography>
@@ -102,6 +107,24 @@ export function FulfilmentPage() {
           discountCode={order.discount_code}
           discountMinor={order.discount_code ? order.discount_minor : null}
         />
+      )}
+      {order && order.refunds.length > 0 && (
+        <section aria-labelledby="order-refunds">
+          <Typography variant="h6" component="h2" id="order-refunds">
+            {texts.refundsMade}
+          </Typography>
+          <Typography variant="body2" component="ul" sx={{ m: 0, pl: 2 }}>
+            {order.refunds.map((made) => (
+              <li key={made.refund_id}>
+                {formatMessage(texts.refundMade, {
+                  date: orderDate(made.created_at),
+                  amount: formatMoney(made.amount_minor, order.currency),
+                  lines: refundLinesText(made.lines),
+                })}
+              </li>
+            ))}
+          </Typography>
+        </section>
       )}
       {status === 'success' && boughtLogbooks.length > 0 && <BoughtLogbooks productIds={boughtLogbooks} />}
       <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>

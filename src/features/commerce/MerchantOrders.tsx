@@ -1,10 +1,11 @@
 /**
  * The Orders tab of /merchant-products (admin; SPEC has no route for it, docs/shop.md): every order,
  * newest first, filtered by status and paged (GET merchant/orders), with the buyer, what was bought,
- * the total and every status change; a paid order can be refunded after a confirmation
- * (POST merchant/orders/{id}/refund), which also takes back the logbook it granted.
+ * the total, every status change and every refund; a paid order can be refunded, all of it or
+ * chosen lines and quantities (POST merchant/orders/{id}/refund), which takes back the logbook of a
+ * line refunded in full.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -20,18 +21,51 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMessage } from '@contract/messages';
-import { ORDER_STATUSES, REFUNDABLE_STATUSES, type MerchantOrder, type OrderStatus } from '@contract/shop';
+import {
+  ORDER_STATUSES,
+  REFUNDABLE_STATUSES,
+  refundAmount,
+  type MerchantOrder,
+  type OrderStatus,
+} from '@contract/shop';
 import { shopTexts as texts } from '@contract/shopTexts';
 import { formatMoney } from './money';
-import { orderDate, statusText } from './orderStatus';
+import { leftToRefund, orderDate, refundLinesText, statusText } from './orderStatus';
 import { MerchantTable, reasonOf } from './parts';
 import { useListMerchantOrdersQuery, useRefundOrderMutation } from './shopApi';
 
 const PAGE = 25;
 
+/**
+ * The refund dialog: each line with how many of it to give back (all that is left at first, so the
+ * default is the whole order); the amount shown is the server's rule (`refundAmount`) and the server
+ * computes it again. The refund id is made once per choice, so sending again after an error is the
+ * same refund, never a second one.
+ */
 function RefundDialog({ order, onClose }: { order: MerchantOrder; onClose: () => void }) {
   const [refund, state] = useRefundOrderMutation();
-  const total = formatMoney(order.total_minor, order.currency);
+  const left = leftToRefund(order);
+  const [chosen, setChosen] = useState<Record<string, number>>(() =>
+    Object.fromEntries(order.items.map((item) => [item.product_id, left.get(item.product_id) ?? 0])),
+  );
+  const lines = order.items
+    .map((item) => ({ product_id: item.product_id, quantity: chosen[item.product_id] ?? 0 }))
+    .filter((line) => line.quantity > 0);
+  const choice = lines.map((line) => `${line.product_id}:${line.quantity}`).join(',');
+  const [ids, setIds] = useState<Record<string, string>>({});
+  const refundId = ids[choice] ?? '';
+  useEffect(() => {
+    if (!ids[choice]) setIds((made) => ({ ...made, [choice]: crypto.randomUUID() }));
+  }, [choice, ids]);
+  const atPrice = (pick: (item: MerchantOrder['items'][number]) => number) =>
+    order.items.reduce((sum, item) => sum + pick(item) * item.unit_price_minor, 0);
+  const before = atPrice((item) => item.quantity - (left.get(item.product_id) ?? 0));
+  const amount = refundAmount(
+    order,
+    before,
+    atPrice((item) => chosen[item.product_id] ?? 0),
+  );
+  const total = formatMoney(amount, order.currency);
   return (
     <Dialog open onClose={onClose} aria-labelledby="refund-title">
       <DialogTitle id="refund-title">
@@ -39,8 +73,38 @@ function RefundDialog({ order, onClose }: { order: MerchantOrder; onClose: () =>
       </DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {formatMessage(texts.refundConfirm, { total, name: order.contact.name, provider: order.provider })}
+          {formatMessage(texts.refundConfirm, { name: order.contact.name, provider: order.provider })}
         </DialogContentText>
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          {order.items.map((item) => {
+            const most = left.get(item.product_id) ?? 0;
+            return (
+              <TextField
+                key={item.product_id}
+                type="number"
+                size="small"
+                label={formatMessage(texts.refundQuantity, {
+                  name: item.name,
+                  left: most,
+                  quantity: item.quantity,
+                })}
+                value={chosen[item.product_id] ?? 0}
+                disabled={most === 0}
+                slotProps={{ htmlInput: { min: 0, max: most, step: 1 } }}
+                onChange={(event) => {
+                  const typed = Math.trunc(Number(event.target.value));
+                  const quantity = Number.isFinite(typed) ? Math.min(most, Math.max(0, typed)) : 0;
+                  setChosen((now) => ({ ...now, [item.product_id]: quantity }));
+                }}
+              />
+            );
+          })}
+        </Stack>
+        {lines.length === 0 && (
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {texts.refundNothingChosen}
+          </Alert>
+        )}
         {state.error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {reasonOf(state.error)}
@@ -52,9 +116,9 @@ function RefundDialog({ order, onClose }: { order: MerchantOrder; onClose: () =>
         <Button
           color="error"
           variant="contained"
-          disabled={state.isLoading}
+          disabled={state.isLoading || lines.length === 0 || !refundId}
           onClick={() => {
-            void refund(order.transaction_id)
+            void refund({ id: order.transaction_id, refund: { refund_id: refundId, lines } })
               .unwrap()
               .then(onClose, () => undefined);
           }}
@@ -63,6 +127,26 @@ function RefundDialog({ order, onClose }: { order: MerchantOrder; onClose: () =>
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** The refunds made on an order, each with when, how much, by whom and which lines. */
+function RefundsMade({ order }: { order: MerchantOrder }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <Typography variant="body2" component="ul" aria-label={texts.refundsMade} sx={{ m: 0, pl: 2 }}>
+      {order.refunds.map((made) => (
+        <li key={made.refund_id}>
+          {formatMessage(texts.refundMadeBy, {
+            date: orderDate(made.created_at),
+            amount: formatMoney(made.amount_minor, order.currency),
+            admin: made.admin_name ?? '—',
+            lines: refundLinesText(made.lines),
+          })}
+          {made.state === 'pending' && ` — ${texts.refundPending}`}
+        </li>
+      ))}
+    </Typography>
   );
 }
 
@@ -141,6 +225,7 @@ export function MerchantOrders() {
               <TableCell align="right">{formatMoney(order.total_minor, order.currency)}</TableCell>
               <TableCell>
                 {statusText(order.status)}
+                <RefundsMade order={order} />
                 {REFUNDABLE_STATUSES.includes(order.status) && (
                   <Button
                     size="small"

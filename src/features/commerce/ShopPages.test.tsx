@@ -4,7 +4,7 @@ import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } fro
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
-import type { Cart, Order, Product } from '@contract/shop';
+import type { Cart, MerchantOrder, Order, Product } from '@contract/shop';
 import { shopTexts as texts } from '@contract/shopTexts';
 import { AppRoutes } from '../../app/router';
 import { networkActions } from '../../app/networkSlice';
@@ -157,6 +157,8 @@ describe('the shop and the cart', () => {
       provider: 'test',
       created_at,
       updated_at: created_at,
+      refunded_minor: 0,
+      refunds: [],
     });
     network.on('GET', 'commerce/orders', {
       body: {
@@ -239,6 +241,8 @@ describe('checkout and payment', () => {
       provider: 'test',
       created_at: '2026-11-28T00:00:00.000Z',
       updated_at: '2026-11-28T00:00:00.000Z',
+      refunded_minor: 0,
+      refunds: [],
     };
     network.on('PUT', 'commerce/payment', {
       body: {
@@ -304,6 +308,8 @@ describe('the fulfilment page', () => {
     provider: 'test',
     created_at: '2026-11-28T00:00:00.000Z',
     updated_at: '2026-11-28T00:00:00.000Z',
+    refunded_minor: 0,
+    refunds: [],
   });
 
   function orderNetwork(status: Order['status']) {
@@ -381,6 +387,119 @@ describe('the fulfilment page', () => {
     renderApp(<AppRoutes />, { route: `/fulfilment/x/${status}` });
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
     expect(screen.getByRole('link', { name: texts.backToShop })).toBeTruthy();
+  });
+});
+
+describe('refunds', () => {
+  const REFUND_ID = '0190a0a0-0000-7000-8000-0000000000f1';
+  // 1 × mammals (15.00) and 2 × birds (20.00 each), 10 % off: 55.00 − 5.50 = 49.50; one bird refunded.
+  const lines = pricedCart([
+    { product_id: mammals.id, quantity: 1 },
+    { product_id: birds.id, quantity: 2 },
+  ]).items;
+  const firstRefund = {
+    refund_id: '0190a0a0-0000-7000-8000-0000000000f0',
+    amount_minor: 1800,
+    lines: [{ product_id: birds.id, name: birds.name, quantity: 1, amount_minor: 1800 }],
+    created_at: '2026-11-28T12:00:00.000Z',
+  };
+  const order: Order = {
+    transaction_id: '0190a0a0-0000-7000-8000-0000000000ee',
+    user_id: 'u-1',
+    status: 'partially_refunded',
+    items: lines,
+    currency: 'USD',
+    subtotal_minor: 5500,
+    discount_code: 'TEN',
+    discount_minor: 550,
+    total_minor: 4950,
+    provider: 'test',
+    created_at: '2026-11-28T10:00:00.000Z',
+    updated_at: '2026-11-28T12:00:00.000Z',
+    refunded_minor: 1800,
+    refunds: [firstRefund],
+  };
+  const merchantOrder: MerchantOrder = {
+    ...order,
+    contact: { name: 'Wren Whimbrel', email: 'wren@example.org' },
+    events: [],
+    refunds: [
+      { ...firstRefund, admin_id: 'a-1', admin_name: 'Ada', reference: 'test-refund:1', state: 'succeeded' },
+    ],
+  };
+
+  it('lets the admin pick lines and quantities, shows the amount and the refunds made, and sends no amount', async () => {
+    vi.spyOn(crypto, 'randomUUID').mockReturnValue(REFUND_ID);
+    const network = shopNetwork();
+    network.on('GET', 'merchant/orders', { body: { status: 'success', orders: [merchantOrder], total: 1 } });
+    network.on('POST', `merchant/orders/${order.transaction_id}/refund`, {
+      body: { status: 'success', order: merchantOrder },
+    });
+    renderApp(<AppRoutes />, {
+      route: '/merchant-products?tab=orders',
+      preloadedState: signedIn(['admin']),
+      network,
+    });
+    const made = await screen.findByRole('list', { name: texts.refundsMade });
+    expect(made.textContent).toContain(`$18.00 back by Ada (1 × ${birds.name})`);
+    expect(screen.getByText(texts.statusPartiallyRefunded)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^Refund order of/ }));
+    const dialog = await screen.findByRole('dialog');
+    const birdsField = within(dialog).getByRole('spinbutton', {
+      name: `${birds.name}: how many to refund (1 left of 2)`,
+    });
+    const mammalsField = within(dialog).getByRole('spinbutton', {
+      name: `${mammals.name}: how many to refund (1 left of 1)`,
+    });
+    // All that is left at first: 49.50 − 18.00.
+    expect(within(dialog).getByRole('button', { name: `${texts.refund} $31.50` })).toBeTruthy();
+    fireEvent.change(mammalsField, { target: { value: '0' } });
+    fireEvent.change(birdsField, { target: { value: '5' } }); // more than is left: capped
+    expect((birdsField as HTMLInputElement).value).toBe('1');
+    fireEvent.click(within(dialog).getByRole('button', { name: `${texts.refund} $18.00` }));
+    await waitFor(() =>
+      expect(sentTo(network.sent, 'POST', `merchant/orders/${order.transaction_id}/refund`)).toHaveLength(1),
+    );
+    expect(sentTo(network.sent, 'POST', `merchant/orders/${order.transaction_id}/refund`)[0]!.body).toEqual({
+      refund_id: REFUND_ID,
+      lines: [{ product_id: birds.id, quantity: 1 }],
+    });
+  });
+
+  it('asks for at least one item', async () => {
+    const network = shopNetwork();
+    network.on('GET', 'merchant/orders', { body: { status: 'success', orders: [merchantOrder], total: 1 } });
+    renderApp(<AppRoutes />, {
+      route: '/merchant-products?tab=orders',
+      preloadedState: signedIn(['admin']),
+      network,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /^Refund order of/ }));
+    const dialog = await screen.findByRole('dialog');
+    for (const field of within(dialog).getAllByRole('spinbutton'))
+      fireEvent.change(field, { target: { value: '0' } });
+    expect(within(dialog).getByText(texts.refundNothingChosen)).toBeTruthy();
+    expect(
+      within(dialog).getByRole<HTMLButtonElement>('button', { name: `${texts.refund} $0.00` }).disabled,
+    ).toBe(true);
+  });
+
+  it("shows the member what was refunded on the order's page and in their orders", async () => {
+    const network = shopNetwork();
+    network.on('GET', `commerce/orders/${order.transaction_id}`, { body: { status: 'success', order } });
+    network.on('GET', 'commerce/orders', { body: { status: 'success', orders: [order] } });
+    network.on('GET', 'logbooks/owned', { body: { status: 'success', logbooks: [] } });
+    renderApp(<AppRoutes />, {
+      route: `/fulfilment/${order.transaction_id}/success`,
+      preloadedState: signedIn(),
+      network,
+    });
+    const heading = await screen.findByRole('heading', { name: texts.refundsMade });
+    expect(heading.parentElement!.textContent).toContain(`$18.00 back (1 × ${birds.name})`);
+    cleanup();
+    renderApp(<AppRoutes />, { route: '/products', preloadedState: signedIn(), network });
+    const list = await screen.findByRole('list', { name: texts.yourOrders });
+    expect(list.textContent).toContain(`${texts.statusPartiallyRefunded} ($18.00 refunded)`);
   });
 });
 
@@ -524,6 +643,8 @@ describe('/payment in the store apps (issue 20)', () => {
     provider: 'play',
     created_at: '2026-11-28T00:00:00.000Z',
     updated_at: '2026-11-28T00:00:00.000Z',
+    refunded_minor: 0,
+    refunds: [],
   });
   const sku = `fm_${mammals.id.replace(/-/g, '_')}`;
 

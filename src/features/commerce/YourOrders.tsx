@@ -48,6 +48,8 @@ export function YourOrders() {
               <Typography variant="body2">
                 {order.items.map((item) => item.name).join(', ')} ·{' '}
                 {formatMoney(order.total_minor, order.currency)} · {statusText(order.status)}
+                {order.status === 'partially_refunded' &&
+                  ` (${formatMessage(texts.refundedAmount, { amount: formatMoney(order.refunded_minor, order.currency) })})`}
               </Typography>
             </Box>
           ))}

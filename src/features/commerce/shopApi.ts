@@ -13,6 +13,7 @@ import type {
   MerchantOrderResponse,
   MerchantOrdersQuery,
   MerchantOrdersResponse,
+  RefundRequest,
   OrderResponse,
   OrdersResponse,
   PaymentRequest,
@@ -99,8 +100,12 @@ export const shopApi = tagged.injectEndpoints({
       query: (query) => ({ path: 'merchant/orders', payload: { ...query } }),
       providesTags: ['ShopOrder'],
     }),
-    refundOrder: build.mutation<MerchantOrderResponse, string>({
-      query: (id) => ({ method: 'POST', path: `merchant/orders/${encodeURIComponent(id)}/refund` }),
+    refundOrder: build.mutation<MerchantOrderResponse, { id: string; refund: RefundRequest }>({
+      query: ({ id, refund }) => ({
+        method: 'POST',
+        path: `merchant/orders/${encodeURIComponent(id)}/refund`,
+        payload: { ...refund },
+      }),
       invalidatesTags: ['ShopOrder'],
     }),
     listDiscounts: build.query<DiscountsResponse, void>({

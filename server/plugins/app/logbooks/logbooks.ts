@@ -221,15 +221,21 @@ export class Logbooks {
   }
 
   /**
-   * A refund takes back the logbook this order granted. If another of the member's fulfilled orders
-   * holds the same logbook, the ownership moves to that order instead; one from a code is not touched.
+   * A refund takes back the logbooks of these lines of the order (each passed once all its units are
+   * refunded). If another of the member's paid orders holds the same logbook on a line not refunded,
+   * the ownership moves to that order instead; one from a code is not touched.
    */
-  async revoke(trx: Transaction<DB>, order: { userId: string; orderId: string }): Promise<void> {
+  async revoke(
+    trx: Transaction<DB>,
+    order: { userId: string; orderId: string; productIds: string[] },
+  ): Promise<void> {
+    if (order.productIds.length === 0) return;
     const taken = await trx
       .deleteFrom('user_logbooks')
       .where('user_id', '=', order.userId)
       .where('order_id', '=', order.orderId)
       .where('source', '=', 'purchase')
+      .where('product_id', 'in', order.productIds)
       .returning(['product_id', 'created_at'])
       .execute();
     for (const row of taken) {
@@ -238,9 +244,22 @@ export class Logbooks {
         .innerJoin('order_items', 'order_items.order_id', 'orders.id')
         .select('orders.id')
         .where('orders.user_id', '=', order.userId)
-        .where('orders.status', '=', 'fulfilled')
+        .where('orders.status', 'in', ['fulfilled', 'partially_refunded'])
         .where('orders.id', '!=', order.orderId)
         .where('order_items.product_id', '=', row.product_id)
+        .where((eb) =>
+          eb(
+            'order_items.quantity',
+            '>',
+            eb
+              .selectFrom('order_refund_items')
+              .select((sub) =>
+                sub.fn.coalesce(sub.fn.sum<number>('order_refund_items.quantity'), sub.lit(0)).as('n'),
+              )
+              .whereRef('order_refund_items.order_id', '=', 'orders.id')
+              .whereRef('order_refund_items.product_id', '=', 'order_items.product_id'),
+          ),
+        )
         .orderBy('orders.created_at')
         .executeTakeFirst();
       if (!other) continue;

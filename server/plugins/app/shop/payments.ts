@@ -36,6 +36,8 @@ export interface PaymentOutcome {
 
 export interface RefundRequest {
   orderId: string;
+  /** Our refund's id (made by the admin's device): the provider's idempotency key. */
+  refundId: string;
   /** The provider's id of the payment (`PaymentProvider.start`'s reference). */
   reference: string | null;
   amountMinor: number;
@@ -47,8 +49,8 @@ export interface PaymentProvider {
   /** Starts paying for an order: the provider's reference and where to send the buyer. */
   start(payment: PaymentStart): Promise<{ reference: string | null; redirectUrl: string }>;
   /**
-   * Gives an order's whole payment back; answers the provider's id of the refund. Asking twice for
-   * one order refunds once (Stripe: an idempotency key per order).
+   * Gives `amountMinor` of an order's payment back (all of it or a part); answers the provider's id
+   * of the refund. Asking twice with one refund id refunds once (Stripe: its idempotency key).
    */
   refund(refund: RefundRequest): Promise<{ reference: string | null }>;
 }
@@ -70,7 +72,7 @@ export class TestGateway implements PaymentProvider {
   }
   /** No money moved, so none goes back: the order's refund is only recorded. */
   refund(refund: RefundRequest) {
-    return Promise.resolve({ reference: `test-refund:${refund.orderId}` });
+    return Promise.resolve({ reference: `test-refund:${refund.refundId}` });
   }
 }
 
@@ -137,8 +139,8 @@ export class StripeCheckout implements PaymentProvider {
   }
 
   /**
-   * Refunds the payment of the order's Checkout Session in full. The session names its
-   * PaymentIntent only once paid, so it is read first.
+   * Refunds `amountMinor` of the payment of the order's Checkout Session (the whole payment or a
+   * part). The session names its PaymentIntent only once paid, so it is read first.
    */
   async refund(refund: RefundRequest) {
     if (!refund.reference) throw new Error(`order ${refund.orderId} has no Stripe session`);
@@ -147,8 +149,12 @@ export class StripeCheckout implements PaymentProvider {
       typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     if (!intent) throw new Error(`Stripe session ${refund.reference} has no payment to refund`);
     const made = await this.stripe.refunds.create(
-      { payment_intent: intent, metadata: { order_id: refund.orderId } },
-      { idempotencyKey: `fieldmark-refund-${refund.orderId}` },
+      {
+        payment_intent: intent,
+        amount: refund.amountMinor,
+        metadata: { order_id: refund.orderId, refund_id: refund.refundId },
+      },
+      { idempotencyKey: `fieldmark-refund-${refund.refundId}` },
     );
     return { reference: made.id };
   }

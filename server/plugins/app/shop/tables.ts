@@ -105,8 +105,30 @@ export interface OrderEventsTable {
   created_at: Timestamp;
 }
 
+/** migrations/202611290655_order_refunds.sql */
+export interface OrderRefundsTable {
+  id: string;
+  order_id: string;
+  admin_id: string | null;
+  amount_minor: number;
+  state: 'pending' | 'succeeded';
+  reference: string | null;
+  created_at: Timestamp;
+  completed_at: NullableTimestamp;
+}
+
+export interface OrderRefundItemsTable {
+  refund_id: string;
+  order_id: string;
+  product_id: string;
+  quantity: number;
+  amount_minor: number;
+}
+
 declare module '../../../db/schema' {
   interface DB {
+    order_refunds: OrderRefundsTable;
+    order_refund_items: OrderRefundItemsTable;
     carts: CartsTable;
     cart_items: CartItemsTable;
     discount_codes: DiscountCodesTable;
