@@ -56,6 +56,7 @@ export const logbookTexts = {
   pdfKeptBy: 'Kept by {name}',
   pdfOtherSpecies: 'Other species',
   pdfGroupTotal: '{seen} of {total}',
+  pdfFamilyContinued: '{family} (continued)',
   pdfTotal: 'Total: {seen} of {total} species seen',
   pdfPage: 'Page {page}',
   refreshFailed: 'Your logbooks could not be updated: {reason}',

@@ -2,7 +2,8 @@
  * The printable PDF of a member's filled checklist (`GET logbooks/download/{id}?format=pdf`;
  * docs/shop.md "Printing a logbook"), read back with pdf.js: names with macrons in the embedded
  * font, the ticked species with the date and place of its first sighting, group and whole totals,
- * the header on every page of a long logbook; owners only (401 guests, 403 others, 404 unknown).
+ * the header on every page of a long logbook and a family's heading again where its species run
+ * onto a new page; owners only (401 guests, 403 others, 404 unknown).
  */
 import { sql } from 'kysely';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -182,6 +183,21 @@ describe('the printed checklist', () => {
     });
     const all = pages.join(' ');
     for (let i = 0; i < 120; i += 1) expect(all).toContain(`Long-list bird ${i} Testavis numerus${i}`);
+    // A family running over a page break is headed again at the top of the next page; one that
+    // starts a page has its own heading there, not a continued one.
+    let continued = 0;
+    pages.slice(1).forEach((page) => {
+      const first = Number(/Long-list bird (\d+) /.exec(page)![1]);
+      const family = `Family ${Math.floor(first / 15)}`;
+      if (first % 15 === 0) {
+        expect(page).not.toContain('(continued)');
+        expect(page).toMatch(new RegExp(`${family} 0 of 15 ☐ Long-list bird ${first} `));
+      } else {
+        continued += 1;
+        expect(page).toMatch(new RegExp(`seen ${family} \\(continued\\) ☐ Long-list bird ${first} `));
+      }
+    });
+    expect(continued).toBeGreaterThan(0);
     expect(pages.at(-1)).toContain('Total: 0 of 120 species seen');
   });
 

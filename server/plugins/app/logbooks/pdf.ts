@@ -4,7 +4,8 @@
  * totals on every page's header; the checklist in the logbook's order, grouped by family, each
  * species with its common and scientific name, ticked (☑) or not (☐), and for a ticked one the
  * date and place of its first sighting and how many sightings; each family's and the whole
- * checklist's "seen of total".
+ * checklist's "seen of total". A family whose species run over a page break is headed again at the
+ * top of the new page ("Anatidae (continued)").
  *
  * pdfkit writes the pages; the text is set in DejaVu Sans, embedded (subset) from the
  * `dejavu-fonts-ttf` package, because the PDF standard fonts cover only WinAnsi and species names
@@ -158,9 +159,24 @@ export function logbookPdf(logbook: PrintableLogbook, options: PdfOptions): PDFK
     doc.fillColor('black');
   }
 
-  /** A new page when less than `height` points are left (the header is drawn by pageAdded). */
+  /** The family whose rows are being written: headed again on a page its rows run onto. */
+  let continuing: string | null = null;
+
+  /**
+   * A new page when less than `height` points are left (the header is drawn by pageAdded); inside a
+   * family, the new page starts with the family's heading marked as continued.
+   */
   function room(height: number) {
-    if (doc.y + height > bottom()) doc.addPage();
+    if (doc.y + height <= bottom()) return;
+    doc.addPage();
+    if (continuing === null) return;
+    doc.moveDown(0.3);
+    doc
+      .font('bold')
+      .fontSize(11.5)
+      .fillColor('black')
+      .text(formatMessage(logbookTexts.pdfFamilyContinued, { family: continuing }), MARGIN, doc.y, { width });
+    doc.y += 2;
   }
 
   function row(entry: PrintableLogbook['species'][number]) {
@@ -232,11 +248,13 @@ export function logbookPdf(logbook: PrintableLogbook, options: PdfOptions): PDFK
           `   ${formatMessage(logbookTexts.pdfGroupTotal, { seen: group.seen, total: group.species.length })}`,
         );
       doc.y += 2;
+      continuing = group.family;
       for (const entry of group.species) {
         row(entry);
         written += 1;
         if (written % ROWS_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       }
+      continuing = null;
     }
     room(24);
     doc.moveDown(0.5);
