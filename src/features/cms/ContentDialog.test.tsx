@@ -47,7 +47,9 @@ describe('the content dialog', () => {
     const app = openDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Terms & Conditions' });
     fireEvent.click(within(dialog).getByRole('link', { name: 'help' }));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/general-help'));
+    await waitFor(() => {
+      expect(screen.getByTestId('where').textContent).toBe('/general-help');
+    });
     expect(app.store.getState().ui.modals).toHaveLength(0);
   });
 

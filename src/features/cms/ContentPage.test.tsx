@@ -38,13 +38,17 @@ describe('a content page', () => {
     expect(screen.getByText('Template: review this page.')).toBeTruthy();
     expect(screen.getByText(/^Last updated /)).toBeTruthy();
     expect(apiCalls(network)).toEqual(['GET cms/pages/slug/terms-conditions']);
-    await waitFor(async () => expect((await savedPage('terms-conditions'))?.value).toEqual(aPage()));
+    await waitFor(async () => {
+      expect((await savedPage('terms-conditions'))?.value).toEqual(aPage());
+    });
   });
 
   it('offline, shows the copy saved by an earlier visit, saying so, without asking the server', async () => {
     openPage();
     await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' });
-    await waitFor(async () => expect(await savedPage('terms-conditions')).toBeDefined());
+    await waitFor(async () => {
+      expect(await savedPage('terms-conditions')).toBeDefined();
+    });
     cleanup();
 
     const { network } = openPage({ online: false });
@@ -65,7 +69,9 @@ describe('a content page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: messages.pageNotFoundTitle })).toBeTruthy();
     expect(screen.getByText(contentTexts.contentNotFoundBody)).toBeTruthy();
     expect(apiCalls(network)).toEqual(['GET cms/pages/slug/no-such-page']);
-    await waitFor(async () => expect(await savedPage('no-such-page')).toBeUndefined());
+    await waitFor(async () => {
+      expect(await savedPage('no-such-page')).toBeUndefined();
+    });
   });
 
   it('does not ask the server about an address that cannot name a page', async () => {
@@ -77,7 +83,9 @@ describe('a content page', () => {
   it('keeps showing the saved copy when the server fails, with the reason', async () => {
     openPage();
     await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' });
-    await waitFor(async () => expect(await savedPage('terms-conditions')).toBeDefined());
+    await waitFor(async () => {
+      expect(await savedPage('terms-conditions')).toBeDefined();
+    });
     cleanup();
 
     const network = fakeNetwork();

@@ -38,7 +38,9 @@ describe('the help', () => {
       within(subjects).getByRole('link', { name: 'Hiding where a sighting was' }).getAttribute('href'),
     ).toBe('/general-help/privacy?topic=hidden-coordinates');
     expect(apiCalls(network)).toEqual(['GET help?include_content=true']);
-    await waitFor(async () => expect((await savedHelp())?.value).toEqual(HELP));
+    await waitFor(async () => {
+      expect((await savedHelp())?.value).toEqual(HELP);
+    });
   });
 
   it('opens a topic from the list on its subject page', async () => {
@@ -58,9 +60,9 @@ describe('the help', () => {
     fireEvent.click(topicButton('Public and private sightings'));
     expect(await screen.findByText(/is seen only by you/)).toBeTruthy();
     fireEvent.click(topicButton('Hiding where a sighting was'));
-    await waitFor(() =>
-      expect(topicButton('Public and private sightings').getAttribute('aria-expanded')).toBe('false'),
-    );
+    await waitFor(() => {
+      expect(topicButton('Public and private sightings').getAttribute('aria-expanded')).toBe('false');
+    });
     expect(screen.getByRole('link', { name: contentTexts.helpAllSubjects }).getAttribute('href')).toBe(
       '/general-help',
     );
@@ -74,7 +76,9 @@ describe('the help', () => {
   it('offline, every help page opens from the copy one online visit saved', async () => {
     openHelp('/general-help');
     await screen.findByRole('list', { name: contentTexts.helpSubjects });
-    await waitFor(async () => expect(await savedHelp()).toBeDefined());
+    await waitFor(async () => {
+      expect(await savedHelp()).toBeDefined();
+    });
     cleanup();
 
     const network = openHelp('/general-help/recording?topic=record-offline', false);
@@ -96,13 +100,13 @@ describe('the help', () => {
     expect(screen.queryByRole('list', { name: contentTexts.helpSubjects })).toBeNull();
 
     fireEvent.change(search, { target: { value: 'sighting privacy' } });
-    await waitFor(() =>
+    await waitFor(() => {
       expect(
         within(screen.getByRole('list', { name: contentTexts.helpSearchResults }))
           .getAllByRole('link')
           .map((link) => link.textContent),
-      ).toEqual(['Public and private sightings', 'Hiding where a sighting was']),
-    );
+      ).toEqual(['Public and private sightings', 'Hiding where a sighting was']);
+    });
 
     fireEvent.change(search, { target: { value: 'zebra' } });
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'No help topic matches “zebra”.');
@@ -113,7 +117,9 @@ describe('the help', () => {
   it('searches offline, in the copy one online visit saved', async () => {
     openHelp('/general-help');
     await screen.findByRole('list', { name: contentTexts.helpSubjects });
-    await waitFor(async () => expect(await savedHelp()).toBeDefined());
+    await waitFor(async () => {
+      expect(await savedHelp()).toBeDefined();
+    });
     cleanup();
 
     const network = openHelp('/general-help?q=signal', false);

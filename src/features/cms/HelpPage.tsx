@@ -77,9 +77,9 @@ function SearchableSubjects({ categories }: { categories: HelpCategory[] }) {
         type="search"
         label={contentTexts.helpSearch}
         value={query}
-        onChange={(event) =>
-          setParams(event.target.value === '' ? {} : { q: event.target.value }, { replace: true })
-        }
+        onChange={(event) => {
+          setParams(event.target.value === '' ? {} : { q: event.target.value }, { replace: true });
+        }}
         size="small"
       />
       {query.trim() === '' ? (
@@ -116,9 +116,9 @@ function Topics({ category }: { category: HelpCategory }) {
         <Accordion
           key={topic.slug}
           expanded={open === topic.slug}
-          onChange={(_event, expanded) =>
-            setParams(expanded ? { topic: topic.slug } : {}, { replace: true, preventScrollReset: true })
-          }
+          onChange={(_event, expanded) => {
+            setParams(expanded ? { topic: topic.slug } : {}, { replace: true, preventScrollReset: true });
+          }}
           slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
           disableGutters
         >

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { internalPath, Markdown, type MarkdownProps } from './Markdown';
+import { present } from '../../test/present';
 
 afterEach(cleanup);
 
@@ -19,7 +20,7 @@ function show(props: MarkdownProps) {
       <Where />
     </MemoryRouter>,
   );
-  return container.querySelector('.markdown')!;
+  return present(container.querySelector('.markdown'), 'the markdown box');
 }
 
 describe('Markdown', () => {

@@ -10,6 +10,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { XSS_CORPUS } from '../../test/xssCorpus';
 import { Markdown } from './Markdown';
+import { present } from '../../test/present';
 
 afterEach(() => {
   cleanup();
@@ -60,7 +61,7 @@ describe('Markdown against the XSS corpus', () => {
           <Markdown markdown={`Before\n\n${markdown}\n\nAfter`} />
         </MemoryRouter>,
       );
-      const box = container.querySelector('.markdown')!;
+      const box = present(container.querySelector('.markdown'), 'the markdown box');
       expect(problems(box)).toEqual([]);
       expect((window as { __xss?: unknown }).__xss).toBeUndefined();
       // The text before the payload is still there: the renderer dropped the payload, not the page

@@ -19,8 +19,12 @@ export function AddMember({ groupId, memberIds }: { groupId: string; memberIds: 
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), PICKER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+    }, PICKER_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [typed]);
   const found = useListPeopleQuery(
     { list: 'search', userId: '', search, limit: 10 },
@@ -38,7 +42,9 @@ export function AddMember({ groupId, memberIds }: { groupId: string; memberIds: 
         label={texts.addMemberSearch}
         type="search"
         value={typed}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+        }}
         sx={{ maxWidth: 420 }}
       />
       {(found.error ?? adding.error) && (

@@ -4,7 +4,7 @@
  * saved under an id made on the device (PUT groups/{id}), so pressing Save twice makes one group.
  * Members join from the group's page; admins manage them there. Online only.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -47,7 +47,7 @@ export function GroupEditPage() {
     if (group) setDraft({ title: group.title, about: group.about, avatar: group.avatar });
   }, [group]);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setTried(true);
     if (!draft || draft.title.trim() === '') return;
@@ -80,7 +80,9 @@ export function GroupEditPage() {
   }
 
   const titleMissing = tried && draft.title.trim() === '';
-  const change = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const change = (patch: Partial<Draft>) => {
+    setDraft({ ...draft, ...patch });
+  };
   return (
     <Stack
       component="form"
@@ -94,7 +96,9 @@ export function GroupEditPage() {
         label={texts.groupAvatar}
         value={draft.avatar}
         fallback={draft.title || '?'}
-        onChange={(avatar) => change({ avatar })}
+        onChange={(avatar) => {
+          change({ avatar });
+        }}
       />
       <TextField
         label={texts.groupTitle}
@@ -103,7 +107,9 @@ export function GroupEditPage() {
         error={titleMissing}
         helperText={titleMissing ? formatMessage(texts.required, { field: texts.groupTitle }) : undefined}
         slotProps={{ htmlInput: { maxLength: GROUP_TITLE_MAX } }}
-        onChange={(event) => change({ title: event.target.value })}
+        onChange={(event) => {
+          change({ title: event.target.value });
+        }}
       />
       <TextField
         label={texts.groupAbout}
@@ -111,7 +117,9 @@ export function GroupEditPage() {
         multiline
         minRows={3}
         slotProps={{ htmlInput: { maxLength: GROUP_ABOUT_MAX } }}
-        onChange={(event) => change({ about: event.target.value })}
+        onChange={(event) => {
+          change({ about: event.target.value });
+        }}
       />
       {saving.error && <Alert severity="error">{reasonOf(saving.error)}</Alert>}
       <Stack direction="row" spacing={2}>

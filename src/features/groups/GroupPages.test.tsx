@@ -277,8 +277,8 @@ describe('the groups pages', () => {
       preloadedState: { session: signedIn, network: { isOnline: false } },
     });
     await screen.findByRole('heading', { level: 1, name: labels.group });
-    await waitFor(() =>
-      expect(screen.getAllByRole('alert').some((alert) => alert.textContent === messages.offline)).toBe(true),
-    );
+    await waitFor(() => {
+      expect(screen.getAllByRole('alert').some((alert) => alert.textContent === messages.offline)).toBe(true);
+    });
   });
 });

@@ -93,8 +93,12 @@ export function GroupsPage() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), PICKER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+    }, PICKER_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [typed]);
   const mine = useGroupList('list:mine');
   const found = useGroupList('list:all', search);
@@ -122,7 +126,9 @@ export function GroupsPage() {
             label={texts.searchGroups}
             type="search"
             value={typed}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => {
+              setTyped(event.target.value);
+            }}
             sx={{ maxWidth: 420 }}
           />
           <Section

@@ -4,7 +4,7 @@
  * server's own reason for an unknown, used or already owned code shown under the field. Online and
  * signed in only, and it says so.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -34,7 +34,7 @@ export function ActivateCode() {
   const [busy, setBusy] = useState(false);
   const [activated, setActivated] = useState<OwnedLogbook | null>(null);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const normal = normaliseActivationCode(code);
     if (normal === null) {
@@ -48,10 +48,12 @@ export function ActivateCode() {
         setActivated(logbook);
         setCode('');
       })
-      .catch((failure: unknown) =>
-        setError(withoutField(failure instanceof Error ? failure.message : String(failure))),
-      )
-      .finally(() => setBusy(false));
+      .catch((failure: unknown) => {
+        setError(withoutField(failure instanceof Error ? failure.message : String(failure)));
+      })
+      .finally(() => {
+        setBusy(false);
+      });
   };
 
   return (

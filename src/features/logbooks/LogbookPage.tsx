@@ -151,14 +151,21 @@ export function LogbookPage() {
           exclusive
           size="small"
           value={filter}
-          onChange={(_event, value: Filter | null) => value && setFilter(value)}
+          onChange={(_event, value: Filter | null) => {
+            if (value) setFilter(value);
+          }}
           aria-label={logbookTexts.filter}
         >
           <ToggleButton value="all">{logbookTexts.filterAll}</ToggleButton>
           <ToggleButton value="seen">{logbookTexts.filterSeen}</ToggleButton>
           <ToggleButton value="not-yet">{logbookTexts.filterNotYet}</ToggleButton>
         </ToggleButtonGroup>
-        <Button startIcon={<PrintIcon />} onClick={() => window.print()}>
+        <Button
+          startIcon={<PrintIcon />}
+          onClick={() => {
+            window.print();
+          }}
+        >
           {logbookTexts.print}
         </Button>
         <LogbookPdfButton productId={logbook.product_id} />

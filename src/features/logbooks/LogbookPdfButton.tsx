@@ -35,7 +35,9 @@ function saveFile(blob: Blob, name: string): void {
   link.download = name;
   link.click();
   // The click has started the download; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 0);
 }
 
 type State =
@@ -52,9 +54,12 @@ export function LogbookPdfButton({ productId }: { productId: string }) {
   const start = () => {
     setState({ kind: 'running' });
     dispatch(pdfThunk(productId)).then(
-      (file) => setState({ kind: 'saved', file }),
-      (error: unknown) =>
-        setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) }),
+      (file) => {
+        setState({ kind: 'saved', file });
+      },
+      (error: unknown) => {
+        setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      },
     );
   };
 

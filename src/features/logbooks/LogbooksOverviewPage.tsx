@@ -37,9 +37,12 @@ function useForSale(): Logbook[] | { failed: string } | undefined {
     if (!isOnline) return;
     let live = true;
     dispatch(forSaleThunk()).then(
-      (logbooks) => live && setAnswer(logbooks),
-      (error: unknown) =>
-        live && setAnswer({ failed: error instanceof Error ? error.message : String(error) }),
+      (logbooks) => {
+        if (live) setAnswer(logbooks);
+      },
+      (error: unknown) => {
+        if (live) setAnswer({ failed: error instanceof Error ? error.message : String(error) });
+      },
     );
     return () => {
       live = false;

@@ -18,9 +18,10 @@ import { LogbookPage } from './LogbookPage';
 import { LogbooksOverviewPage } from './LogbooksOverviewPage';
 import { LogbooksPage } from './LogbooksPage';
 import { keepLogbook } from './logbooksStore';
+import { present } from '../../test/present';
 
 const signedIn = aSignedInSession();
-const WREN = signedIn.user!.user_id;
+const WREN = present(signedIn.user).user_id;
 const PRODUCT = '6f1d2c3b-4a59-4e6f-8a7b-0c1d2e3f4a01';
 const elephant = demoSpecies('Loxodonta africana');
 const sable = demoSpecies('Hippotragus leucophaeus');
@@ -97,9 +98,9 @@ describe('/logbooks', () => {
     await recordObservation(db, WREN, aSighting(eagle, localSeconds(2026, 3, 3)));
     renderAt('/logbooks');
     const list = await screen.findByRole('list', { name: logbookTexts.myList });
-    await waitFor(() =>
-      expect(list.textContent).toContain(formatMessage(logbookTexts.progress, { seen: 1, total: 2 })),
-    );
+    await waitFor(() => {
+      expect(list.textContent).toContain(formatMessage(logbookTexts.progress, { seen: 1, total: 2 }));
+    });
     expect(await db.logbooks.get([WREN, PRODUCT])).toMatchObject({ species: checklist });
     cleanup();
 
@@ -107,9 +108,9 @@ describe('/logbooks', () => {
     renderAt('/logbooks', fakeNetwork(), false);
     const again = await screen.findByRole('list', { name: logbookTexts.myList });
     await recordObservation(db, WREN, aSighting(sable, localSeconds(2026, 3, 4)));
-    await waitFor(() =>
-      expect(again.textContent).toContain(formatMessage(logbookTexts.progress, { seen: 2, total: 2 })),
-    );
+    await waitFor(() => {
+      expect(again.textContent).toContain(formatMessage(logbookTexts.progress, { seen: 2, total: 2 }));
+    });
   });
 
   it('sends a member whose server has no logbook for them to the overview', async () => {
@@ -130,19 +131,21 @@ describe('/logbook/:product_id', () => {
     await deleteObservation(db, WREN, gone.id);
     renderAt(`/logbook/${PRODUCT}`);
 
-    await waitFor(async () => expect((await rows())[0]!.textContent).toContain('Western Cape, South Africa'));
+    await waitFor(async () => {
+      expect((await rows())[0]?.textContent).toContain('Western Cape, South Africa');
+    });
     const [first, second] = await rows();
-    expect(first!.textContent).toContain(formatMessage(logbookTexts.timesSeen, { count: 2 }));
-    expect(second!.textContent).toContain(logbookTexts.notSeen);
-    const record = within(second!).getByRole('link', {
+    expect(first?.textContent).toContain(formatMessage(logbookTexts.timesSeen, { count: 2 }));
+    expect(second?.textContent).toContain(logbookTexts.notSeen);
+    const record = within(present(second, 'a second row')).getByRole('link', {
       name: formatMessage(logbookTexts.recordOf, { name: sable.name }),
     });
     expect(record.getAttribute('href')).toBe(`/species-observation/${encodeURIComponent(sable.id)}`);
 
     fireEvent.click(screen.getByRole('button', { name: logbookTexts.filterNotYet }));
-    await waitFor(async () =>
-      expect((await rows()).map((row) => row.textContent)).toEqual([expect.stringContaining(sable.name)]),
-    );
+    await waitFor(async () => {
+      expect((await rows()).map((row) => row.textContent)).toEqual([expect.stringContaining(sable.name)]);
+    });
     await recordObservation(db, WREN, aSighting(sable, localSeconds(2026, 3, 20)));
     expect(await screen.findByText(logbookTexts.emptyFilter)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: logbookTexts.filterSeen }));
@@ -188,11 +191,14 @@ describe('/logbook/:product_id', () => {
           formatMessage(logbookTexts.pdfSaved, { file: 'larger-mammals-2026-11-29.pdf' }),
         ),
       ).toBeTruthy();
-      const sent = network.sent.find((r) => r.path.includes('format=pdf'))!;
+      const sent = present(
+        network.sent.find((r) => r.path.includes('format=pdf')),
+        'the PDF request',
+      );
       expect(sent.path).toMatch(new RegExp(`^logbooks/download/${PRODUCT}\\?format=pdf&tz=[\\w%/+-]+$`));
       expect(sent.authorization).toBe(`Bearer ${signedIn.authToken}`);
       expect(saved.map((file) => file.name)).toEqual(['larger-mammals-2026-11-29.pdf']);
-      expect(saved[0]!.href).toMatch(/^blob:/);
+      expect(saved[0]?.href).toMatch(/^blob:/);
     } finally {
       click.mockRestore();
     }
@@ -238,7 +244,9 @@ describe('/logbooks/overview', () => {
     fireEvent.change(field, { target: { value: 'ABCD-EFGH-JKMP' } });
     fireEvent.click(submit);
     expect(await screen.findByText(formatMessage(logbookTexts.activated, { name: owned.name }))).toBeTruthy();
-    await waitFor(async () => expect(await db.logbooks.get([WREN, PRODUCT])).toBeTruthy());
+    await waitFor(async () => {
+      expect(await db.logbooks.get([WREN, PRODUCT])).toBeTruthy();
+    });
   });
 
   it('offline, says activating and the shop need a network', async () => {

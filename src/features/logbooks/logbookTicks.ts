@@ -45,13 +45,13 @@ export async function ticksOf(
     db.collection_marks.get(OBSERVATIONS_COLLECTION),
   ]);
   const marked = await db.species_observations.bulkGet(marks.map((m) => m.id));
-  const deleted = new Set(marked.filter((row) => row?.deleted).map((row) => row!.id));
+  const deleted = new Set(marked.flatMap((row) => (row?.deleted ? [row.id] : [])));
 
   const found = new Map<string, { first: string; first_date: number; count: number }>();
   keys.forEach((key, index) => {
     const [, speciesId, date] = key as unknown as [string, string, number];
-    const id = ids[index]!;
-    if (!wanted.has(speciesId) || deleted.has(id)) return;
+    const id = ids[index];
+    if (id === undefined || !wanted.has(speciesId) || deleted.has(id)) return;
     const current = found.get(speciesId);
     // Keys come oldest first within a species: the first one met is the earliest.
     if (current) current.count += 1;

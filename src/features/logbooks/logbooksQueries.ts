@@ -41,9 +41,12 @@ export function useRefreshOwned(userId: string | null): RefreshState {
     let live = true;
     setState('running');
     dispatch(refreshThunk(userId)).then(
-      (owned) => live && setState({ owned }),
-      (error: unknown) =>
-        live && setState({ failed: error instanceof Error ? error.message : String(error) }),
+      (owned) => {
+        if (live) setState({ owned });
+      },
+      (error: unknown) => {
+        if (live) setState({ failed: error instanceof Error ? error.message : String(error) });
+      },
     );
     return () => {
       live = false;

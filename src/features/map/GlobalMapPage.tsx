@@ -70,7 +70,12 @@ export function GlobalMapPage() {
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControlLabel
           control={
-            <Switch checked={isShowingPlaces} onChange={(event) => setShowingPlaces(event.target.checked)} />
+            <Switch
+              checked={isShowingPlaces}
+              onChange={(event) => {
+                setShowingPlaces(event.target.checked);
+              }}
+            />
           }
           label={placeTexts.placesLayer}
         />

@@ -127,13 +127,22 @@ export function MemberSightingsMap({
         sightings={sightings === 'failed' ? undefined : sightings}
         label={label}
         camera={rememberedCamera(cameraKey)}
-        onCameraChange={(camera) => rememberCamera(cameraKey, camera)}
+        onCameraChange={(camera) => {
+          rememberCamera(cameraKey, camera);
+        }}
         onSelect={setSelected}
         onViewChange={onViewChange}
         overlays={overlays}
       >
         {!user && <GuestPrompt />}
-        {user && selected !== null && <SightingPanel id={selected} onClose={() => setSelected(null)} />}
+        {user && selected !== null && (
+          <SightingPanel
+            id={selected}
+            onClose={() => {
+              setSelected(null);
+            }}
+          />
+        )}
       </SightingsMap>
       {user && (
         <>

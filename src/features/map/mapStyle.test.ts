@@ -51,14 +51,11 @@ describe('the sightings', () => {
   it('are drawn as circles: clusters, other sightings, then lifers on top', () => {
     const layers = sightingsLayers(COLOURS);
     expect(layers.map((layer) => layer.id)).toEqual([CLUSTERS_LAYER, OTHERS_LAYER, LIFERS_LAYER]);
-    expect(
-      layers.every(
-        (layer) =>
-          layer.type === 'circle' &&
-          layer.source === SIGHTINGS_SOURCE &&
-          layer['source-layer'] === SIGHTINGS_LAYER,
-      ),
-    ).toBe(true);
+    for (const layer of layers) {
+      expect(layer.type).toBe('circle');
+      expect(layer.source).toBe(SIGHTINGS_SOURCE);
+      expect(layer['source-layer']).toBe(SIGHTINGS_LAYER);
+    }
   });
 });
 

@@ -108,9 +108,11 @@ export function addMapChunks(
     for (let index = 0; index < ids.length; index += 1) {
       const lifer = lifers[index] === 1;
       if (!(lifer ? shown.lifers : shown.others)) continue;
-      const x = lon[index]!;
-      const y = lat[index]!;
-      points.push({ id: ids[index]!, position: [x, y], lifer });
+      const id = ids[index];
+      const x = lon[index];
+      const y = lat[index];
+      if (id === undefined || x === undefined || y === undefined) continue;
+      points.push({ id, position: [x, y], lifer });
       if (lifer) collection.lifers += 1;
       if (x < west) west = x;
       if (x > east) east = x;

@@ -29,7 +29,9 @@ function databaseNamed(name: string): FieldmarkDB {
   return database;
 }
 
-const answer = (message: TilesAnswer, transfer: Transferable[] = []) => self.postMessage(message, transfer);
+const answer = (message: TilesAnswer, transfer: Transferable[] = []) => {
+  self.postMessage(message, transfer);
+};
 
 type LoadRequest = Extract<TilesRequest, { type: 'load' }>;
 
@@ -54,9 +56,9 @@ async function load(request: LoadRequest): Promise<void> {
   }
 }
 
-const loads = new LatestPerAsker<LoadRequest>(load, (request) =>
-  answer({ type: 'superseded', load: request.load }),
-);
+const loads = new LatestPerAsker<LoadRequest>(load, (request) => {
+  answer({ type: 'superseded', load: request.load });
+});
 
 self.onmessage = (event: MessageEvent<TilesRequest>) => {
   const request = event.data;

@@ -33,7 +33,9 @@ export function useTableVersion(database: string, table: string): number {
     const listener = (parts: ObservabilitySet) => {
       if (!Object.keys(parts).some((part) => part.startsWith(prefix))) return;
       clearTimeout(timer);
-      timer = setTimeout(() => setVersion((current) => current + 1), SETTLE_MS);
+      timer = setTimeout(() => {
+        setVersion((current) => current + 1);
+      }, SETTLE_MS);
     };
     Dexie.on('storagemutated', listener);
     return () => {
@@ -92,7 +94,9 @@ export function useSightingTiles(
   const shownLoad = loaded?.load;
   useEffect(() => {
     if (shownLoad === undefined) return;
-    return () => releaseSightings(shownLoad);
+    return () => {
+      releaseSightings(shownLoad);
+    };
   }, [shownLoad]);
 
   // Another member, species or setting: loading until its own answer, never the previous one's.

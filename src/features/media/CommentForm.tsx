@@ -2,7 +2,7 @@
  * A comment or a reply being written. The text stays until the write was sent or stored on the
  * device, so a refused one (the server's reason shows as a toast) can be sent again.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -24,7 +24,7 @@ export function CommentForm({ label, onSubmit, onCancel, autoFocus }: CommentFor
   const trimmed = text.trim();
   const isTooLong = trimmed.length > COMMENT_MAX_LENGTH;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (trimmed === '' || isTooLong || isBusy) return;
     setBusy(true);
@@ -41,7 +41,9 @@ export function CommentForm({ label, onSubmit, onCancel, autoFocus }: CommentFor
       <TextField
         label={label}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
         multiline
         minRows={2}
         autoFocus={autoFocus}

@@ -122,7 +122,9 @@ export function CommentThread(props: CommentThreadProps) {
               ? formatMessage(labels.imageViewDeleteComment, { name: nameOf(comment) })
               : null
           }
-          onDelete={() => props.onDeleteComment(comment.comment_id)}
+          onDelete={() => {
+            props.onDeleteComment(comment.comment_id);
+          }}
           action={
             <ReportButton
               section="comment"
@@ -147,7 +149,9 @@ export function CommentThread(props: CommentThreadProps) {
                       ? formatMessage(labels.imageViewDeleteReply, { name: nameOf(reply) })
                       : null
                   }
-                  onDelete={() => props.onDeleteReply(comment.comment_id, reply.reply_id)}
+                  onDelete={() => {
+                    props.onDeleteReply(comment.comment_id, reply.reply_id);
+                  }}
                 />
               ))}
             </Box>
@@ -156,7 +160,9 @@ export function CommentThread(props: CommentThreadProps) {
             <Button
               size="small"
               startIcon={<ReplyIcon />}
-              onClick={() => setReplyingTo(comment.comment_id)}
+              onClick={() => {
+                setReplyingTo(comment.comment_id);
+              }}
               aria-label={formatMessage(labels.imageViewReplyTo, { name: nameOf(comment) })}
               sx={{ alignSelf: 'flex-start' }}
             >
@@ -168,7 +174,9 @@ export function CommentThread(props: CommentThreadProps) {
               <CommentForm
                 label={formatMessage(labels.imageViewReplyField, { name: nameOf(comment) })}
                 autoFocus
-                onCancel={() => setReplyingTo(null)}
+                onCancel={() => {
+                  setReplyingTo(null);
+                }}
                 onSubmit={async (text) => {
                   const isTaken = await props.onReply(comment.comment_id, text);
                   if (isTaken) setReplyingTo(null);

@@ -20,6 +20,7 @@ import { renderApp } from '../../test/renderApp';
 import { imageViewPath } from './imageViewPath';
 import { requestOf } from './mediaRequests';
 import { answeringComments } from './testMediaNetwork';
+import { present } from '../../test/present';
 
 const MEDIA = '5f0c2b1e-8d3a-4c5e-9f10-1a2b3c4d5e6f';
 const ME = 'u-1'; // aLoginResponse's member
@@ -109,7 +110,7 @@ describe('the image view', () => {
       target: { value: 'Same bird, same pond, a year ago.' },
     });
     fireEvent.click(screen.getByRole('button', { name: labels.imageViewSend }));
-    const item = (await comments().findByText('Same bird, same pond, a year ago.')).closest('li')!;
+    const item = present((await comments().findByText('Same bird, same pond, a year ago.')).closest('li'));
     expect(within(item).queryByText(labels.imageViewWaiting)).toBeNull();
     expect(
       screen.getByRole('heading', { name: formatMessage(labels.imageViewCommentsCount, { count: 2 }) }),
@@ -138,16 +139,16 @@ describe('the image view', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: labels.imageViewSend }));
     expect((await screen.findAllByText(messages.storedLocally)).length).toBeGreaterThan(0);
-    const item = (await comments().findByText('Heron at the pond')).closest('li')!;
+    const item = present((await comments().findByText('Heron at the pond')).closest('li'));
     expect(within(item).getByText(labels.imageViewWaiting)).toBeTruthy();
     expect(within(item).getByText('Wren', { exact: false })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: labels.imageViewLike }));
-    await waitFor(() =>
+    await waitFor(() => {
       expect(screen.getByRole('button', { name: labels.imageViewLike }).getAttribute('aria-pressed')).toBe(
         'true',
-      ),
-    );
+      );
+    });
 
     const rows = await db.outbox.orderBy('time').toArray();
     expect(rows.map(({ url, type, data }) => ({ url, type, data }))).toEqual([
@@ -187,7 +188,7 @@ describe('the image view', () => {
     );
     expect(replies.getByText('Me too!')).toBeTruthy();
     expect(replies.getByText(labels.imageViewWaiting)).toBeTruthy();
-    const second = comments().getByText('Second try').closest('li')!;
+    const second = present(comments().getByText('Second try').closest('li'));
     expect(
       within(second).getByText(formatMessage(labels.imageViewRefused, { reason: messages.commentIdTaken })),
     ).toBeTruthy();

@@ -69,7 +69,9 @@ describe('reporting from the image view', () => {
     const dialog = await screen.findByRole('dialog', { name: `Report this ${what}` });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Copyright' }));
     fireEvent.click(within(dialog).getByRole('button', { name: reportActionTexts.send }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(network.sent.find((request) => request.path === 'report_issue/create')?.body).toEqual({
       section,
       id,

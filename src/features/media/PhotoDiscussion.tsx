@@ -91,7 +91,9 @@ export function PhotoDiscussion({ mediaId, ownerId = null, signInText }: PhotoDi
             ? undefined
             : () => {
                 setLiking(true);
-                void dispatch(likePhoto(mediaId, !view.liked)).finally(() => setLiking(false));
+                void dispatch(likePhoto(mediaId, !view.liked)).finally(() => {
+                  setLiking(false);
+                });
               }
         }
       />

@@ -34,7 +34,9 @@ export function PhotoFigure({ queued, path, alt }: PhotoFigureProps) {
       component="img"
       src={src}
       alt={alt}
-      onError={() => setFailed(src)}
+      onError={() => {
+        setFailed(src);
+      }}
       sx={{
         display: 'block',
         maxWidth: '100%',

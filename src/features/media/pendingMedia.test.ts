@@ -102,7 +102,7 @@ describe('mergePending', () => {
       state: { status: 'waiting' },
       replies: [{ reply_id: 'r-a', comment: 'At dawn.', state: { status: 'waiting' } }],
     });
-    expect(view.comments[0]!.replies.map((reply) => [reply.comment, reply.state.status])).toEqual([
+    expect(view.comments[0]?.replies.map((reply) => [reply.comment, reply.state.status])).toEqual([
       ['Agreed.', 'sent'],
       ['Thank you!', 'waiting'],
     ]);

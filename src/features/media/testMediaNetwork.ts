@@ -5,6 +5,7 @@
  * letting the fake network record it.
  */
 import type { Comment } from '@contract/media';
+import { present } from '../../test/present';
 
 export function answeringComments(
   inner: typeof fetch,
@@ -17,8 +18,8 @@ export function answeringComments(
     await inner(input, init); // recorded as sent
     const body = JSON.parse(init.body as string) as { comment: string };
     const comment: Comment = {
-      comment_id: decodeURIComponent(match[2]!),
-      media_id: decodeURIComponent(match[1]!),
+      comment_id: decodeURIComponent(present(match[2])),
+      media_id: decodeURIComponent(present(match[1])),
       ...author,
       comment: body.comment,
       created_at: 1_795_355_286,

@@ -10,6 +10,7 @@ import { sessionActions } from '../../app/sessionSlice';
 import { renderApp } from '../../test/renderApp';
 import { MENU_ROWS } from './menuRows';
 import { aLoginResponse, aSignedInSession } from '../../test/factories';
+import { present } from '../../test/present';
 
 function signIn(store: ReturnType<typeof renderApp>['store']) {
   act(() => {
@@ -129,7 +130,7 @@ describe('the mobile menu', () => {
 describe('the mobile menu on a phone, where there is no side menu', () => {
   function signedInAs(roles: string[], permissions: Record<string, ('r' | 'c')[]> = {}) {
     const session = aSignedInSession();
-    return { session: { ...session, user: { ...session.user!, roles, permissions } } };
+    return { session: { ...session, user: { ...present(session.user), roles, permissions } } };
   }
 
   it('leads an admin to every item of the desktop side menu, the account part included', async () => {

@@ -120,7 +120,9 @@ function Tile({
     return (
       <Button
         aria-disabled="true"
-        onClick={() => onDisabledTap(item)}
+        onClick={() => {
+          onDisabledTap(item);
+        }}
         sx={{ ...tileSx, opacity: 0.5, boxShadow: 0, border: 1, borderColor: 'divider' }}
       >
         {content}

@@ -13,6 +13,7 @@ import {
   visibleItems,
 } from '../../app/shell/menus';
 import { adminRow, MENU_ROWS } from './menuRows';
+import { present } from '../../test/present';
 
 const principal = (roles: string[], permissions: Permissions = {}): Principal => ({ roles, permissions });
 
@@ -56,7 +57,7 @@ describe('/menu on a phone', () => {
   });
 
   it('gives every tile a unique id within its row', () => {
-    for (const row of [...MENU_ROWS, adminRow(principal(['admin']))!]) {
+    for (const row of [...MENU_ROWS, present(adminRow(principal(['admin'])))]) {
       const ids = row.items.map((item) => item.id);
       expect(new Set(ids).size).toBe(ids.length);
     }

@@ -59,7 +59,7 @@ export function useBackToExit({
     };
     const addGuard = () => {
       // Optional: older WebKit has no userActivation; there the first tap adds the guard.
-      if (navigator.userActivation?.isActive) pushGuard();
+      if ((navigator as Partial<Navigator>).userActivation?.isActive) pushGuard();
       else for (const type of activations) window.addEventListener(type, onActivation, true);
     };
     const onPopState = () => {

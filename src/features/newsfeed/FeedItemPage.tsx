@@ -91,12 +91,19 @@ function FeedItemView({ feedId }: { feedId: string }) {
         <PostEditor
           item={item}
           text={pendingEdit?.refused === null ? pendingEdit.text : item.text}
-          onDone={() => setEditing(false)}
+          onDone={() => {
+            setEditing(false);
+          }}
         />
       )}
       {isOwnPost && !editing && (
         <Stack direction="row" spacing={2}>
-          <Button variant="outlined" onClick={() => setEditing(true)}>
+          <Button
+            variant="outlined"
+            onClick={() => {
+              setEditing(true);
+            }}
+          >
             {texts.editPost}
           </Button>
           <Button color="error" variant="outlined" onClick={() => void remove()} disabled={deleting}>

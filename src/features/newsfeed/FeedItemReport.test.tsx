@@ -70,7 +70,9 @@ async function report(what: string) {
   const dialog = await screen.findByRole('dialog', { name: `Report this ${what}` });
   fireEvent.click(within(dialog).getByRole('radio', { name: 'Spam' }));
   fireEvent.click(within(dialog).getByRole('button', { name: reportActionTexts.send }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 }
 
 describe('the Report action on feed items', () => {

@@ -26,7 +26,9 @@ function useLoadWhenSeen(load: () => void, enabled: boolean) {
       if (entries.some((entry) => entry.isIntersecting)) load();
     });
     observer.observe(node);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+    };
   }, [load, enabled]);
   return sentinel;
 }

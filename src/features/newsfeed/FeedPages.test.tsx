@@ -212,7 +212,9 @@ describe('the newsfeed', () => {
     fireEvent.click(await screen.findByRole('option', { name: /^Ardea herodias/ }));
     fireEvent.click(screen.getByRole('button', { name: texts.composerSubmit }));
 
-    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    await waitFor(async () => {
+      expect(await db.outbox.count()).toBe(1);
+    });
     const [row] = await db.outbox.toArray();
     expect(row?.data).toEqual({ text: '', photos: [], observation_id: 'obs-9' });
   });
@@ -297,6 +299,8 @@ describe('one newsfeed item', () => {
     });
     renderApp(<AppRoutes />, { route: '/newsfeed-item/p-9', network });
     expect(await screen.findByText(texts.itemGone)).toBeTruthy();
-    await waitFor(async () => expect(await db.newsfeed_items.count()).toBe(0));
+    await waitFor(async () => {
+      expect(await db.newsfeed_items.count()).toBe(0);
+    });
   });
 });

@@ -3,7 +3,7 @@
  * kept on the device and sent by the member's sync runtime (postWrites.ts), so it shows at once as
  * waiting, online or not; offline the member is told, in SPEC §4's words, that it is stored locally.
  */
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
@@ -43,12 +43,14 @@ export function PostComposer({ groupId }: { groupId?: string } = {}) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [unreadable, setUnreadable] = useState<string[]>([]);
-  const onUnreadable = useCallback((name: string) => setUnreadable((names) => [...names, name]), []);
+  const onUnreadable = useCallback((name: string) => {
+    setUnreadable((names) => [...names, name]);
+  }, []);
   const photos = usePendingPhotos(onUnreadable);
   const fileInput = useRef<HTMLInputElement>(null);
   const headingId = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (busy || photos.isPreparing) return;
     const found = postProblem(text, photos.pending.length, sightingId !== '');
@@ -81,7 +83,9 @@ export function PostComposer({ groupId }: { groupId?: string } = {}) {
         <TextField
           label={texts.composerText}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+          }}
           multiline
           minRows={2}
           error={problem !== null}
@@ -92,7 +96,9 @@ export function PostComposer({ groupId }: { groupId?: string } = {}) {
             select
             label={texts.composerSighting}
             value={sightingId}
-            onChange={(event) => setSightingId(event.target.value)}
+            onChange={(event) => {
+              setSightingId(event.target.value);
+            }}
           >
             <MenuItem value="">{texts.composerNoSighting}</MenuItem>
             {sightings.map((sighting) => (
@@ -116,7 +122,9 @@ export function PostComposer({ groupId }: { groupId?: string } = {}) {
                   />
                   <IconButton
                     aria-label={formatMessage(texts.composerRemovePhoto, { name })}
-                    onClick={() => photos.remove(photo.media_id)}
+                    onClick={() => {
+                      photos.remove(photo.media_id);
+                    }}
                     size="small"
                     sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper' }}
                   >

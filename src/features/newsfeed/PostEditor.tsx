@@ -4,7 +4,7 @@
  * once as waiting, online or not; offline the member is told, in SPEC §4's words, that it is
  * stored locally. Photos and the linked sighting stay as they are.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,7 +28,7 @@ export function PostEditor({ item, text, onDone }: { item: FeedItem; text: strin
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (busy) return;
     const found = postProblem(draft, item.photos.length, item.observation !== null);
@@ -53,7 +53,9 @@ export function PostEditor({ item, text, onDone }: { item: FeedItem; text: strin
         <TextField
           label={texts.editText}
           value={draft}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+          }}
           multiline
           minRows={3}
         />

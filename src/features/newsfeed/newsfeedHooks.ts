@@ -219,18 +219,30 @@ export function useFeed(feed: FeedKey | null): FeedView {
     if (feed === null || !isOnline) return;
     setRefreshing(true);
     dispatch(refreshThunk(feed))
-      .then(() => live.current && setFailure(null))
-      .catch((error: unknown) => live.current && setFailure(reasonOf(error)))
-      .finally(() => live.current && setRefreshing(false));
+      .then(() => {
+        if (live.current) setFailure(null);
+      })
+      .catch((error: unknown) => {
+        if (live.current) setFailure(reasonOf(error));
+      })
+      .finally(() => {
+        if (live.current) setRefreshing(false);
+      });
   }, [dispatch, feed, isOnline]);
 
   const loadOlder = useCallback(() => {
     if (feed === null || !isOnline || loadingOlder) return;
     setLoadingOlder(true);
     dispatch(olderThunk(feed))
-      .then(() => live.current && setFailure(null))
-      .catch((error: unknown) => live.current && setFailure(reasonOf(error)))
-      .finally(() => live.current && setLoadingOlder(false));
+      .then(() => {
+        if (live.current) setFailure(null);
+      })
+      .catch((error: unknown) => {
+        if (live.current) setFailure(reasonOf(error));
+      })
+      .finally(() => {
+        if (live.current) setLoadingOlder(false);
+      });
   }, [dispatch, feed, isOnline, loadingOlder]);
 
   // On opening the page online and on coming back online.
@@ -292,8 +304,12 @@ export function useFeedItem(feedId: string): {
     if (!isOnline || outcome !== undefined) return;
     setFetched({ feedId, state: 'running' });
     dispatch(itemThunk(feedId)).then(
-      (item) => setFetched(item ? { feedId, state: 'done', item } : { feedId, state: 'gone' }),
-      (error: unknown) => setFetched({ feedId, state: 'failed', reason: reasonOf(error) }),
+      (item) => {
+        setFetched(item ? { feedId, state: 'done', item } : { feedId, state: 'gone' });
+      },
+      (error: unknown) => {
+        setFetched({ feedId, state: 'failed', reason: reasonOf(error) });
+      },
     );
   }, [dispatch, feedId, isOnline, outcome]);
   const failure = outcome?.state === 'failed' ? (outcome.reason ?? null) : null;

@@ -106,12 +106,12 @@ const isEdit = (data: PostRequest) => !Array.isArray(data.photos);
 export function pendingPosts(rows: readonly OutboxRow[]): PendingPost[] {
   const posts: PendingPost[] = [];
   for (const row of rows) {
-    const match = POST_PATH.exec(row.url);
-    if (!match || row.type !== 'PUT') continue;
+    const postId = POST_PATH.exec(row.url)?.[1];
+    if (postId === undefined || row.type !== 'PUT') continue;
     const data = row.data as PostRequest;
     if (isEdit(data)) continue;
     posts.push({
-      postId: match[1]!,
+      postId,
       rowId: row.id,
       text: typeof data.text === 'string' ? data.text : '',
       photoIds: Array.isArray(data.photos) ? data.photos : [],
@@ -144,9 +144,8 @@ export interface PendingEdit {
 export function pendingEdits(rows: readonly OutboxRow[]): Map<string, PendingEdit> {
   const edits = new Map<string, PendingEdit>();
   for (const row of rows) {
-    const match = POST_PATH.exec(row.url);
-    if (!match || row.type !== 'PUT' || !isEdit(row.data)) continue;
-    const postId = match[1]!;
+    const postId = POST_PATH.exec(row.url)?.[1];
+    if (postId === undefined || row.type !== 'PUT' || !isEdit(row.data)) continue;
     const data = row.data as PostRequest;
     const edit: PendingEdit = {
       postId,

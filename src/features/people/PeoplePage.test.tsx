@@ -65,7 +65,9 @@ describe('the Friends page', () => {
     fireEvent.click(
       within(list).getByRole('button', { name: formatMessage(texts.follow, { nickname: 'Heron' }) }),
     );
-    await waitFor(() => expect(network.follows()).toBe(true));
+    await waitFor(() => {
+      expect(network.follows()).toBe(true);
+    });
     expect(network.sent.find((r) => r.method === 'PUT')?.body).toEqual({ follow: true });
 
     fireEvent.click(screen.getByRole('tab', { name: texts.following }));
@@ -74,7 +76,9 @@ describe('the Friends page', () => {
     fireEvent.click(
       within(following).getByRole('button', { name: formatMessage(texts.unfollow, { nickname: 'Heron' }) }),
     );
-    await waitFor(() => expect(network.follows()).toBe(false));
+    await waitFor(() => {
+      expect(network.follows()).toBe(false);
+    });
     expect(await screen.findByText(texts.noFollowing)).toBeTruthy();
   });
 
@@ -133,7 +137,9 @@ describe('the Friends page', () => {
     const network = peopleNetwork();
     const { store } = renderApp(<AppRoutes />, { route: '/people', network });
     const refusal = formatMessage(messages.needAccount, { title: labels.friends });
-    await waitFor(() => expect(store.getState().ui.toast?.message).toBe(refusal));
+    await waitFor(() => {
+      expect(store.getState().ui.toast?.message).toBe(refusal);
+    });
     expect(screen.queryByRole('heading', { level: 1, name: labels.friends })).toBeNull();
     expect(network.sent.filter((r) => r.path.startsWith('users'))).toEqual([]);
   });

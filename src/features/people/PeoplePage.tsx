@@ -39,8 +39,12 @@ const TAB_LABELS: Record<PeopleType, string> = {
 function useDebounced(value: string): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), PICKER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      setSettled(value);
+    }, PICKER_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [value]);
   return settled;
 }
@@ -77,7 +81,9 @@ export function PeoplePage() {
     { skip: asksNothing || !me || type === null || recommending },
   );
   const recommended = useRecommendationsQuery({ search }, { skip: asksNothing || !me || !recommending });
-  useEffect(() => setLimit(PEOPLE_PAGE), [type, search]);
+  useEffect(() => {
+    setLimit(PEOPLE_PAGE);
+  }, [type, search]);
 
   if (type === null) return <Navigate to="/people" replace />;
   const answer = recommending ? recommended : listed;
@@ -110,7 +116,9 @@ export function PeoplePage() {
         label={texts.searchPeople}
         type="search"
         value={typed}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+        }}
         sx={{ maxWidth: 420 }}
       />
       {!isOnline && <Alert severity="warning">{messages.offline}</Alert>}
@@ -135,7 +143,9 @@ export function PeoplePage() {
             <Button
               sx={{ alignSelf: 'flex-start' }}
               disabled={answer.isFetching || !isOnline}
-              onClick={() => setLimit(Math.min(PEOPLE_MAX, limit + PEOPLE_PAGE))}
+              onClick={() => {
+                setLimit(Math.min(PEOPLE_MAX, limit + PEOPLE_PAGE));
+              }}
             >
               {texts.showMore}
             </Button>

@@ -38,7 +38,9 @@ async function reportIt() {
     target: { value: 'Insults' },
   });
   fireEvent.click(within(dialog).getByRole('button', { name: texts.send }));
-  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await waitFor(() => {
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 }
 
 const body = { section: 'comment', id: COMMENT, user_id: ME, category: 'offensive', description: 'Insults' };

@@ -32,13 +32,26 @@ export function ReportButton({ section, id, what, ownerId }: ReportButtonProps) 
   return (
     <>
       <Tooltip title={name}>
-        <IconButton size="small" aria-label={name} onClick={() => setOpen(true)}>
+        <IconButton
+          size="small"
+          aria-label={name}
+          onClick={() => {
+            setOpen(true);
+          }}
+        >
           <OutlinedFlagIcon fontSize="small" />
         </IconButton>
       </Tooltip>
       {open && (
         <Suspense fallback={null}>
-          <ReportDialog section={section} id={id} what={what} onClose={() => setOpen(false)} />
+          <ReportDialog
+            section={section}
+            id={id}
+            what={what}
+            onClose={() => {
+              setOpen(false);
+            }}
+          />
         </Suspense>
       )}
     </>

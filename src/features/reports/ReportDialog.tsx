@@ -2,7 +2,7 @@
  * The member's report dialog: why (a category), optional details, send. Offline the report waits in
  * the outbox (reportWrites.ts) and the member is told so; a refusal shows the server's reason.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -37,9 +37,12 @@ export function ReportDialog(props: {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
-    if (category === '') return setProblem(texts.chooseWhy);
+    if (category === '') {
+      setProblem(texts.chooseWhy);
+      return;
+    }
     setBusy(true);
     const refused = await dispatch(report({ section: props.section, id: props.id, category, description }));
     setBusy(false);
@@ -86,7 +89,9 @@ export function ReportDialog(props: {
         <TextField
           label={texts.details}
           value={description}
-          onChange={(event) => setDescription(event.target.value)}
+          onChange={(event) => {
+            setDescription(event.target.value);
+          }}
           multiline
           minRows={2}
           slotProps={{ htmlInput: { maxLength: REPORT_DESCRIPTION_MAX } }}

@@ -49,7 +49,9 @@ export function ShareDialog({ modalId }: ShareDialogProps) {
       .then((svg) => {
         if (isCurrent) setQrSvg(svg);
       })
-      .catch((error: unknown) => console.error('The QR code could not be made', error));
+      .catch((error: unknown) => {
+        console.error('The QR code could not be made', error);
+      });
     return () => {
       isCurrent = false;
     };

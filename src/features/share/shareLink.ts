@@ -37,9 +37,10 @@ export type ShareOutcome = 'shared' | 'cancelled' | 'copied' | 'failed';
  * browsers), copies the link instead. The member closing the sheet is 'cancelled', not a failure.
  */
 export async function shareOrCopy(apis: ShareApis, data: ShareData): Promise<ShareOutcome> {
-  if (canUseShareSheet(apis, data)) {
+  const { share } = apis;
+  if (share && canUseShareSheet(apis, data)) {
     try {
-      await apis.share!(data);
+      await share(data);
       return 'shared';
     } catch (error) {
       if (error instanceof Error && error.name === 'AbortError') return 'cancelled';
@@ -55,12 +56,14 @@ export async function shareOrCopy(apis: ShareApis, data: ShareData): Promise<Sha
   }
 }
 
-/** The browser's own APIs, bound so they can be called detached. */
-export function browserShareApis(nav: Navigator | undefined = globalThis.navigator): ShareApis {
+/** The browser's own APIs, bound so they can be called detached; none where there is no navigator. */
+export function browserShareApis(nav = (globalThis as { navigator?: Navigator }).navigator): ShareApis {
   if (!nav) return {};
+  // Feature detection: the DOM types give every browser these, and many lack them.
+  const has: Partial<Navigator> = nav;
   return {
-    ...(typeof nav.share === 'function' ? { share: (data: ShareData) => nav.share(data) } : {}),
+    ...(typeof has.share === 'function' ? { share: (data: ShareData) => nav.share(data) } : {}),
     ...(typeof nav.canShare === 'function' ? { canShare: (data: ShareData) => nav.canShare(data) } : {}),
-    ...(nav.clipboard ? { writeText: (text: string) => nav.clipboard.writeText(text) } : {}),
+    ...(has.clipboard ? { writeText: (text: string) => nav.clipboard.writeText(text) } : {}),
   };
 }
