@@ -168,6 +168,7 @@ const STRICT_FILES = [
   'src/ui/**/*.{ts,tsx}',
   'src/sw/**/*.ts',
   'src/test/**/*.{ts,tsx}',
+  'src/app/**/*.{ts,tsx}',
   ...[
     'fieldguides',
     'about',
@@ -181,6 +182,10 @@ const STRICT_FILES = [
     'media',
     'newsfeed',
     'logbooks',
+    'profile',
+    'config',
+    'auth',
+    'admin-places',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 /** Held back while another change to them is in progress (the shop's refunds): to add next. */

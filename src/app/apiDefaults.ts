@@ -16,5 +16,5 @@ export function defaultClientCredentialsFromEnv(): { clientId: string; clientSec
 }
 
 export function browserIsOnline(): boolean {
-  return typeof navigator === 'undefined' || navigator.onLine !== false;
+  return typeof navigator === 'undefined' || navigator.onLine;
 }

@@ -19,9 +19,15 @@ import { sessionActions } from './sessionSlice';
 /** The web platform is ready once the document has been parsed. */
 export function platformReady(): Promise<void> {
   if (document.readyState !== 'loading') return Promise.resolve();
-  return new Promise((resolve) =>
-    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }),
-  );
+  return new Promise((resolve) => {
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        resolve();
+      },
+      { once: true },
+    );
+  });
 }
 
 export async function restoreSession(dispatch: Dispatch): Promise<void> {

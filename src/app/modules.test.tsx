@@ -16,6 +16,7 @@ import { APP_MODULES } from './modules';
 import { ROUTE_TABLE } from './routes/routeTable';
 import { modalRegistryOf } from './shell/ModalHost';
 import { uiActions } from './uiSlice';
+import { present } from '../test/present';
 
 // A misspelt path does not compile (the type is checked by `tsc`, which covers this file).
 // @ts-expect-error 'tripz' is not a path of the route table
@@ -72,7 +73,8 @@ describe('the feature modules', () => {
   });
 
   it('refuse a collection two modules sync', () => {
-    const twice = [{ collections: [MEMBER_COLLECTIONS[0]!] }, { collections: [MEMBER_COLLECTIONS[0]!] }];
+    const first = present(MEMBER_COLLECTIONS[0]);
+    const twice = [{ collections: [first] }, { collections: [first] }];
     expect(() => collectionsOf(twice)).toThrow(/Two modules sync/);
   });
 });

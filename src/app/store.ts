@@ -23,6 +23,12 @@ export type StoreOptions = Partial<Omit<ApiClientOptions, 'tokens'>> & {
   modules?: readonly FeatureModule[];
 };
 
+/** A function the store binds once it is built; calling it before is a bug. */
+function late<F>(bound: F | undefined): F {
+  if (bound === undefined) throw new Error('The store was used before it was built');
+  return bound;
+}
+
 export function makeStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
   const { persist = true, modules = APP_MODULES, ...clientOverrides } = options;
   // The client reads tokens from this very store, which does not exist yet while the client is
@@ -38,8 +44,8 @@ export function makeStore(preloadedState?: Partial<RootState>, options: StoreOpt
     retries: clientOverrides.retries,
     retryDelayMs: clientOverrides.retryDelayMs,
     tokens: createSessionTokens(
-      () => bound.getState!(),
-      (action) => bound.dispatch!(action),
+      () => late(bound.getState)(),
+      (action) => late(bound.dispatch)(action),
     ),
   });
   const extra: AppThunkExtra = {

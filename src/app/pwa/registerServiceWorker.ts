@@ -34,7 +34,9 @@ export function registerServiceWorker(events: LifecycleEvents): void {
             container: navigator.serviceWorker,
             scriptUrl: SCRIPT_URL,
             scope: SCOPE,
-            reload: () => window.location.reload(),
+            reload: () => {
+              window.location.reload();
+            },
           },
           events,
         ),
@@ -42,7 +44,9 @@ export function registerServiceWorker(events: LifecycleEvents): void {
       .then((apply) => {
         applyUpdate = apply;
       })
-      .catch((error: unknown) => console.error('Service worker registration failed', error));
+      .catch((error: unknown) => {
+        console.error('Service worker registration failed', error);
+      });
   });
 }
 

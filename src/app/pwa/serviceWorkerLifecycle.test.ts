@@ -8,6 +8,7 @@ import {
   startServiceWorker,
   type LifecycleEnvironment,
 } from './serviceWorkerLifecycle';
+import { present } from '../../test/present';
 
 class FakeWorker extends EventTarget {
   readonly messages: unknown[] = [];
@@ -55,7 +56,7 @@ class FakeContainer extends EventTarget {
   }
   /** The waiting worker takes over (what SKIP_WAITING leads to once the browser allows it). */
   activateWaiting(): void {
-    const worker = this.registration.waiting!;
+    const worker = present(this.registration.waiting, 'a waiting worker');
     this.registration.waiting = null;
     this.registration.active = worker;
     this.controller = worker;

@@ -54,7 +54,9 @@ function watchForWaitingWorker(registration: WorkerRegistration, onWaiting: () =
   if (registration.waiting) onWaiting();
   // A worker installing before we registered: its updatefound has already fired.
   watch(registration.installing);
-  registration.addEventListener('updatefound', () => watch(registration.installing));
+  registration.addEventListener('updatefound', () => {
+    watch(registration.installing);
+  });
 }
 
 /**
@@ -75,7 +77,13 @@ export async function startServiceWorker(
     if (container.controller !== null) events.onUpdateAvailable();
   });
   if (isFirstInstall)
-    container.addEventListener('controllerchange', () => events.onOfflineReady(), { once: true });
+    container.addEventListener(
+      'controllerchange',
+      () => {
+        events.onOfflineReady();
+      },
+      { once: true },
+    );
 
   let reloading = false;
   const reloadOnce = () => {
@@ -86,7 +94,10 @@ export async function startServiceWorker(
   return () => {
     const waiting = registration.waiting;
     // Nothing waits any more (another tab applied it): a reload picks up the version in control.
-    if (!waiting) return reloadOnce();
+    if (!waiting) {
+      reloadOnce();
+      return;
+    }
     container.addEventListener('controllerchange', reloadOnce, { once: true });
     waiting.postMessage(SKIP_WAITING_MESSAGE);
   };

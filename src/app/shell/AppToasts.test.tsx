@@ -19,6 +19,8 @@ describe('AppToasts', () => {
 
     expect(store.getState().ui.toast).toBeNull();
     expect(store.getState().ui.modals.map((modal) => modal.name)).toEqual(['login']);
-    await waitFor(() => expect(screen.queryByText(messages.recordSignedOut)).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByText(messages.recordSignedOut)).toBeNull();
+    });
   });
 });

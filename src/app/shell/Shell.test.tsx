@@ -237,7 +237,9 @@ describe("'' in the installed app", () => {
   it('opens the menu rather than the welcome page', async () => {
     const matchMedia = window.matchMedia.bind(window);
     vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
-      query === '(display-mode: standalone)' ? { ...matchMedia(query), matches: true } : matchMedia(query),
+      query === '(display-mode: standalone)'
+        ? Object.defineProperty(matchMedia(query), 'matches', { value: true })
+        : matchMedia(query),
     );
     renderApp(<AppRoutes />, { route: '/' });
     expect(await screen.findByRole('navigation', { name: messages.appMenuLabel })).toBeTruthy();
@@ -246,12 +248,13 @@ describe("'' in the installed app", () => {
 
 describe('the config notice', () => {
   const noticeDialog = () => screen.queryByRole('dialog', { name: messages.configTitle });
-  const signInNow = (store: AppStore) =>
+  const signInNow = (store: AppStore) => {
     act(() => {
       store.dispatch(
         sessionActions.loggedIn({ response: loginAnswer, username: 'wren@example.org', method: 'basic' }),
       );
     });
+  };
 
   it('opens Customize Your Experience once after a sign-in, and Not now turns it off', async () => {
     const { store } = renderApp(<AppRoutes />, { route: '/species' });
@@ -262,7 +265,9 @@ describe('the config notice', () => {
     const dialog = await screen.findByRole('dialog', { name: messages.configTitle });
     expect(within(dialog).getByText(messages.configNoticeIntro)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: messages.configNoticeLater }));
-    await waitFor(() => expect(noticeDialog()).toBeNull());
+    await waitFor(() => {
+      expect(noticeDialog()).toBeNull();
+    });
     expect(store.getState().config.config).toEqual({
       ...defaultConfig,
       location: usa,

@@ -9,7 +9,9 @@ export function useMediaQuery(query: string): boolean {
     (onChange: () => void) => {
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
+      return () => {
+        list.removeEventListener('change', onChange);
+      };
     },
     [query],
   );

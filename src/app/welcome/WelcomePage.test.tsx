@@ -7,6 +7,7 @@ import { defaultConfig } from '../configSlice';
 import { aSignedInSession } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { AppRoutes } from '../router';
+import { present } from '../../test/present';
 
 const westernCape = { location_id: 'ZAF-1189', name: 'Western Cape', parent_location: [] };
 
@@ -27,9 +28,11 @@ describe('the welcome page', () => {
         config: { config: { ...defaultConfig, location: westernCape }, isStored: true, isRestored: true },
       },
     });
-    const steps = (
-      await screen.findByRole('heading', { level: 2, name: messages.welcomeNextStepsTitle })
-    ).closest('section')!;
+    const steps = present(
+      (await screen.findByRole('heading', { level: 2, name: messages.welcomeNextStepsTitle })).closest(
+        'section',
+      ),
+    );
     expect(screen.getByText(formatMessage(messages.welcomeSignedIn, { nickname: 'Wren' }))).toBeTruthy();
     expect(
       within(steps).getByRole('link', { name: messages.welcomeStepRecordAction }).getAttribute('href'),

@@ -70,7 +70,9 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
       setSearch(typed);
       setSkip(0);
     }, PICKER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [typed, search]);
   const answer = props.useRows({ search, skip }, { skip: !isOnline });
   const rows = answer.rows ?? [];
@@ -89,7 +91,9 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
         label={props.searchLabel}
         type="search"
         value={typed}
-        onChange={(event) => setTyped(event.target.value)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+        }}
         sx={{ maxWidth: 420 }}
       />
       {!isOnline ? (
@@ -134,14 +138,18 @@ export function AdminListPage<Row>(props: AdminListPageProps<Row>) {
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
           <Button
             disabled={skip === 0 || answer.isFetching}
-            onClick={() => setSkip(Math.max(0, skip - ADMIN_PAGE_SIZE))}
+            onClick={() => {
+              setSkip(Math.max(0, skip - ADMIN_PAGE_SIZE));
+            }}
           >
             {texts.previousPage}
           </Button>
           <Typography>{formatMessage(texts.pageOf, { from: skip + 1, to: skip + rows.length })}</Typography>
           <Button
             disabled={rows.length < ADMIN_PAGE_SIZE || answer.isFetching}
-            onClick={() => setSkip(skip + ADMIN_PAGE_SIZE)}
+            onClick={() => {
+              setSkip(skip + ADMIN_PAGE_SIZE);
+            }}
           >
             {texts.nextPage}
           </Button>

@@ -12,6 +12,7 @@ import { sessionActions, sessionSlice } from '../../app/sessionSlice';
 import { aLoginResponse } from '../../test/factories';
 import { fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { present } from '../../test/present';
 
 function signedIn(roles: string[]) {
   return {
@@ -98,8 +99,10 @@ describe('the places table', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: texts.searchPlaces }), {
       target: { value: 'kru' },
     });
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Place 27' })).toBeNull());
-    const last = sentWith(network.sent, 'GET', 'hotspots').at(-1)!;
+    await waitFor(() => {
+      expect(screen.queryByRole('link', { name: 'Place 27' })).toBeNull();
+    });
+    const last = present(sentWith(network.sent, 'GET', 'hotspots').at(-1));
     expect(last.path).toContain('search=kru');
     expect(last.path).toContain('skip=0');
     expect(screen.getByRole('link', { name: 'Place 0' }).getAttribute('href')).toBe(
@@ -159,7 +162,9 @@ describe('creating a place', () => {
     expect(screen.getByRole('img', { name: texts.preview })).toBeTruthy();
     fireEvent.click(save);
     const reason = 'boundary.coordinates[0]: a boundary may not cross the antimeridian';
-    await waitFor(() => expect(screen.getAllByText(reason).length).toBe(2)); // under the field and below the form
+    await waitFor(() => {
+      expect(screen.getAllByText(reason).length).toBe(2);
+    }); // under the field and below the form
     for (const [label, value] of Object.entries(typed))
       expect(screen.getByRole<HTMLInputElement>('textbox', { name: label }).value).toBe(value);
     expect(sentWith(network.sent, 'PUT', 'hotspots/test-pan')[0]?.body).toMatchObject({
@@ -247,21 +252,21 @@ describe("curating a place's species and guides", () => {
     const regular = await screen.findByRole('list', { name: texts.regularSpecies });
     expect(within(regular).queryByText('Kudu')).toBeNull(); // seen there, not curated as regular
     fireEvent.click(within(regular).getByRole('button', { name: 'Remove Lion' }));
-    await waitFor(() =>
+    await waitFor(() => {
       expect(sentWith(network.sent, 'DELETE', 'hotspots/kruger/species')[0]?.body).toEqual({
         species_id: 'lion',
-      }),
-    );
+      });
+    });
 
     fireEvent.click(screen.getByRole('button', { name: texts.addGuide }));
     const picker = await screen.findByRole('dialog', { name: texts.pickGuide });
     fireEvent.click(await within(picker).findByText('Lowveld Guiding'));
     fireEvent.click(within(picker).getByRole('button', { name: messages.pickerOk }));
-    await waitFor(() =>
+    await waitFor(() => {
       expect(sentWith(network.sent, 'PUT', 'hotspots/kruger/guides')[0]?.body).toEqual({
         field_guide_id: guide.field_guide_id,
-      }),
-    );
+      });
+    });
   });
 });
 

@@ -5,7 +5,7 @@
  * their photos (the first is their portrait), the places they guide at and the species they
  * specialise in, or delete them after asking.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -57,16 +57,22 @@ function GuideForm({ loaded }: { loaded: Loaded | null }) {
   const [isDeleting, setDeleting] = useState(false);
   const searches = usePickerSearches();
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const outcome = guideInputOf(draft);
-    if (outcome.kind === 'invalid') return form.invalid(outcome.errors);
+    if (outcome.kind === 'invalid') {
+      form.invalid(outcome.errors);
+      return;
+    }
     const answer = loaded
       ? await putGuide({ id: loaded.field_guide_id, input: outcome.input })
       : await createGuide(outcome.input);
-    if (answer.error) return form.failed(answer.error, FIELDS);
+    if (answer.error) {
+      form.failed(answer.error, FIELDS);
+      return;
+    }
     dispatch(uiActions.toastShown({ message: loaded ? texts.saved : texts.created, severity: 'success' }));
-    if (!loaded && answer.data)
+    if (!loaded)
       void navigate(`/admin-field-guide-details/${answer.data.field_guide.field_guide_id}`, {
         replace: true,
       });
@@ -76,7 +82,8 @@ function GuideForm({ loaded }: { loaded: Loaded | null }) {
     const answer = await deleteGuide(id);
     if (answer.error) {
       setDeleting(false);
-      return form.failed(answer.error, FIELDS);
+      form.failed(answer.error, FIELDS);
+      return;
     }
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
@@ -89,14 +96,18 @@ function GuideForm({ loaded }: { loaded: Loaded | null }) {
       <DraftField
         label={texts.fieldName}
         value={draft.name}
-        onChange={(name) => change({ name })}
+        onChange={(name) => {
+          change({ name });
+        }}
         error={errors.name}
         required
       />
       <DraftField
         label={texts.fieldAbout}
         value={draft.about}
-        onChange={(about) => change({ about })}
+        onChange={(about) => {
+          change({ about });
+        }}
         error={errors.about}
         multiline
         minRows={3}
@@ -105,14 +116,18 @@ function GuideForm({ loaded }: { loaded: Loaded | null }) {
         <DraftField
           label={texts.fieldPhone}
           value={draft.phone}
-          onChange={(phone) => change({ phone })}
+          onChange={(phone) => {
+            change({ phone });
+          }}
           error={errors.phone}
           type="tel"
         />
         <DraftField
           label={texts.fieldEmail}
           value={draft.email}
-          onChange={(email) => change({ email })}
+          onChange={(email) => {
+            change({ email });
+          }}
           error={errors.email}
           type="email"
         />
@@ -120,14 +135,18 @@ function GuideForm({ loaded }: { loaded: Loaded | null }) {
       <DraftField
         label={texts.fieldWebsite}
         value={draft.website}
-        onChange={(website) => change({ website })}
+        onChange={(website) => {
+          change({ website });
+        }}
         error={errors.website}
         type="url"
       />
       <DraftField
         label={texts.fieldLanguages}
         value={draft.languages}
-        onChange={(languages) => change({ languages })}
+        onChange={(languages) => {
+          change({ languages });
+        }}
         error={errors.languages}
         help={texts.fieldLanguagesHelp}
       />
@@ -145,7 +164,9 @@ function GuideForm({ loaded }: { loaded: Loaded | null }) {
             pickerTitle={texts.pickRegion}
             value={{ id: draft.locationId, name: draft.locationName }}
             search={searches.locations('country,region')}
-            onChange={({ id, name }) => change({ locationId: id, locationName: name })}
+            onChange={({ id, name }) => {
+              change({ locationId: id, locationName: name });
+            }}
             error={errors.location_id}
           />
         </Stack>
@@ -159,7 +180,12 @@ function GuideForm({ loaded }: { loaded: Loaded | null }) {
           {texts.save}
         </Button>
         {loaded && (
-          <Button color="error" onClick={() => setDeleting(true)}>
+          <Button
+            color="error"
+            onClick={() => {
+              setDeleting(true);
+            }}
+          >
             {texts.delete}
           </Button>
         )}
@@ -169,7 +195,9 @@ function GuideForm({ loaded }: { loaded: Loaded | null }) {
           name={loaded.name}
           body={texts.deleteGuideBody}
           onConfirm={() => remove(loaded.field_guide_id)}
-          onClose={() => setDeleting(false)}
+          onClose={() => {
+            setDeleting(false);
+          }}
         />
       )}
     </Stack>

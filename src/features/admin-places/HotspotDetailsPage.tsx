@@ -11,7 +11,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
@@ -64,23 +64,33 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
   const [isDeleting, setDeleting] = useState(false);
   const searches = usePickerSearches();
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const outcome = hotspotInputOf(draft);
-    if (outcome.kind === 'invalid') return form.invalid(outcome.errors);
+    if (outcome.kind === 'invalid') {
+      form.invalid(outcome.errors);
+      return;
+    }
     if (!loaded) {
       const existing = await dispatch(
         adminPlacesApi.endpoints.getHotspot.initiate(outcome.id, { subscribe: false, forceRefetch: true }),
       );
-      if (existing.data)
-        return form.invalid({
+      if (existing.data) {
+        form.invalid({
           id: formatMessage(texts.problemPlaceIdTaken, { name: existing.data.hotspot.name }),
         });
-      if (existing.error && !('status' in existing.error && existing.error.status === 404))
-        return form.failed(existing.error, FIELDS);
+        return;
+      }
+      if (existing.error && !('status' in existing.error && existing.error.status === 404)) {
+        form.failed(existing.error, FIELDS);
+        return;
+      }
     }
     const answer = await putHotspot({ id: outcome.id, input: outcome.input });
-    if (answer.error) return form.failed(answer.error, FIELDS);
+    if (answer.error) {
+      form.failed(answer.error, FIELDS);
+      return;
+    }
     dispatch(uiActions.toastShown({ message: loaded ? texts.saved : texts.created, severity: 'success' }));
     if (!loaded) void navigate(`/admin-hotspot-details/${encodeURIComponent(outcome.id)}`, { replace: true });
   }
@@ -89,7 +99,8 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
     const answer = await deleteHotspot(id);
     if (answer.error) {
       setDeleting(false);
-      return form.failed(answer.error, FIELDS);
+      form.failed(answer.error, FIELDS);
+      return;
     }
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
@@ -104,7 +115,9 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
       <DraftField
         label={texts.fieldPlaceId}
         value={draft.id}
-        onChange={(id) => change({ id })}
+        onChange={(id) => {
+          change({ id });
+        }}
         error={errors.id}
         help={texts.fieldPlaceIdHelp}
         slotProps={{ htmlInput: { readOnly: loaded !== null } }}
@@ -113,14 +126,18 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
       <DraftField
         label={texts.fieldName}
         value={draft.name}
-        onChange={(name) => change({ name })}
+        onChange={(name) => {
+          change({ name });
+        }}
         error={errors.name}
         required
       />
       <DraftField
         label={texts.fieldDescription}
         value={draft.description}
-        onChange={(description) => change({ description })}
+        onChange={(description) => {
+          change({ description });
+        }}
         error={errors.description}
         multiline
         minRows={3}
@@ -137,7 +154,9 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
           <DraftField
             label={texts.fieldRadius}
             value={draft.radius}
-            onChange={(value) => change({ radius: value })}
+            onChange={(value) => {
+              change({ radius: value });
+            }}
             error={errors.radius_km}
             help={texts.fieldRadiusHelp}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -145,7 +164,9 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
           <DraftField
             label={texts.fieldBoundary}
             value={draft.boundary}
-            onChange={(value) => change({ boundary: value })}
+            onChange={(value) => {
+              change({ boundary: value });
+            }}
             error={errors.boundary}
             help={texts.fieldBoundaryHelp}
             multiline
@@ -170,13 +191,17 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
         pickerTitle={texts.pickRegion}
         value={{ id: draft.locationId, name: draft.locationName }}
         search={searches.locations('country,region')}
-        onChange={({ id, name }) => change({ locationId: id, locationName: name })}
+        onChange={({ id, name }) => {
+          change({ locationId: id, locationName: name });
+        }}
         error={errors.location_id}
       />
       <DraftField
         label={texts.fieldHabitat}
         value={draft.habitat}
-        onChange={(habitat) => change({ habitat })}
+        onChange={(habitat) => {
+          change({ habitat });
+        }}
         error={errors.habitat}
         help={texts.fieldHabitatHelp}
       />
@@ -186,7 +211,12 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
           {texts.save}
         </Button>
         {loaded && (
-          <Button color="error" onClick={() => setDeleting(true)}>
+          <Button
+            color="error"
+            onClick={() => {
+              setDeleting(true);
+            }}
+          >
             {texts.delete}
           </Button>
         )}
@@ -196,7 +226,9 @@ function HotspotForm({ loaded }: { loaded: Loaded | null }) {
           name={loaded.name}
           body={texts.deletePlaceBody}
           onConfirm={() => remove(loaded.hotspot_id)}
-          onClose={() => setDeleting(false)}
+          onClose={() => {
+            setDeleting(false);
+          }}
         />
       )}
     </Stack>

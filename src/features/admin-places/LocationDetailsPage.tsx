@@ -7,7 +7,7 @@
  * PUT creates a new id and replaces an existing one, so before creating, the page asks whether the
  * id is taken and refuses rather than overwrite a location.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -71,23 +71,33 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
   const [isDeleting, setDeleting] = useState(false);
   const searches = usePickerSearches();
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const outcome = locationInputOf(draft);
-    if (outcome.kind === 'invalid') return form.invalid(outcome.errors);
+    if (outcome.kind === 'invalid') {
+      form.invalid(outcome.errors);
+      return;
+    }
     if (!loaded) {
       const existing = await dispatch(
         adminPlacesApi.endpoints.getLocation.initiate(outcome.id, { subscribe: false, forceRefetch: true }),
       );
-      if (existing.data)
-        return form.invalid({
+      if (existing.data) {
+        form.invalid({
           id: formatMessage(texts.problemLocationIdTaken, { name: existing.data.location.name }),
         });
-      if (existing.error && !('status' in existing.error && existing.error.status === 404))
-        return form.failed(existing.error, FIELDS);
+        return;
+      }
+      if (existing.error && !('status' in existing.error && existing.error.status === 404)) {
+        form.failed(existing.error, FIELDS);
+        return;
+      }
     }
     const answer = await putLocation({ id: outcome.id, input: outcome.input });
-    if (answer.error) return form.failed(answer.error, FIELDS);
+    if (answer.error) {
+      form.failed(answer.error, FIELDS);
+      return;
+    }
     dispatch(uiActions.toastShown({ message: loaded ? texts.saved : texts.created, severity: 'success' }));
     if (!loaded)
       void navigate(`/admin-location-details/${encodeURIComponent(outcome.id)}`, { replace: true });
@@ -96,7 +106,10 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
   async function remove(id: string) {
     const answer = await deleteLocation(id);
     setDeleting(false);
-    if (answer.error) return form.failed(answer.error, FIELDS);
+    if (answer.error) {
+      form.failed(answer.error, FIELDS);
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
   }
@@ -108,7 +121,9 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
       <DraftField
         label={texts.fieldLocationId}
         value={draft.id}
-        onChange={(id) => change({ id })}
+        onChange={(id) => {
+          change({ id });
+        }}
         error={errors.id}
         help={texts.fieldLocationIdHelp}
         slotProps={{ htmlInput: { readOnly: loaded !== null } }}
@@ -117,14 +132,18 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
       <DraftField
         label={texts.fieldName}
         value={draft.name}
-        onChange={(name) => change({ name })}
+        onChange={(name) => {
+          change({ name });
+        }}
         error={errors.name}
         required
       />
       <DraftField
         label={texts.fieldNames}
         value={draft.names}
-        onChange={(names) => change({ names })}
+        onChange={(names) => {
+          change({ names });
+        }}
         error={errors.names}
         help={texts.fieldNamesHelp}
         multiline
@@ -136,7 +155,9 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
           row
           aria-labelledby="location-type"
           value={draft.type}
-          onChange={(event) => change({ type: event.target.value === 'region' ? 'region' : 'country' })}
+          onChange={(event) => {
+            change({ type: event.target.value === 'region' ? 'region' : 'country' });
+          }}
         >
           <FormControlLabel value="country" control={<Radio />} label={texts.typeCountry} />
           <FormControlLabel value="region" control={<Radio />} label={texts.typeRegion} />
@@ -148,7 +169,9 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
           pickerTitle={texts.pickCountry}
           value={{ id: draft.parentId, name: draft.parentName }}
           search={searches.locations('country')}
-          onChange={({ id, name }) => change({ parentId: id, parentName: name })}
+          onChange={({ id, name }) => {
+            change({ parentId: id, parentName: name });
+          }}
           error={errors.parent_id}
         />
       )}
@@ -175,9 +198,9 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
             control={
               <Checkbox
                 checked={draft.groups[option.id] === true}
-                onChange={(event) =>
-                  change({ groups: { ...draft.groups, [option.id]: event.target.checked } })
-                }
+                onChange={(event) => {
+                  change({ groups: { ...draft.groups, [option.id]: event.target.checked } });
+                }}
               />
             }
           />
@@ -189,7 +212,12 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
           {texts.save}
         </Button>
         {loaded && (
-          <Button color="error" onClick={() => setDeleting(true)}>
+          <Button
+            color="error"
+            onClick={() => {
+              setDeleting(true);
+            }}
+          >
             {texts.delete}
           </Button>
         )}
@@ -199,7 +227,9 @@ function LocationForm({ loaded, options }: { loaded: LocationDetail | null; opti
           name={loaded.name}
           body={texts.deleteLocationBody}
           onConfirm={() => remove(loaded.id)}
-          onClose={() => setDeleting(false)}
+          onClose={() => {
+            setDeleting(false);
+          }}
         />
       )}
     </Stack>

@@ -11,6 +11,7 @@ import { aLoginResponse } from '../../test/factories';
 import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { aPlace } from '../places/testPlaces';
+import { present } from '../../test/present';
 
 const admin = {
   session: sessionSlice.reducer(
@@ -46,7 +47,7 @@ const sent = (network: FakeNetwork, method: string, path: string) =>
   network.sent.filter((request) => request.method === method && request.path.split('?')[0] === path);
 
 function chooseFile(file: File) {
-  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  const input = present(document.querySelector<HTMLInputElement>('input[type="file"]'));
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   fireEvent.change(input);
 }
@@ -68,8 +69,10 @@ describe("an admin curates a place's photos", () => {
     expect(within(section).getByRole('img', { name: formatMessage(texts.photoName, { n: 1 }) })).toBeTruthy();
 
     chooseFile(new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'waterhole.jpg', { type: 'image/jpeg' }));
-    await waitFor(() => expect(sent(network, 'POST', 'hotspots/kruger/images')).toHaveLength(1));
-    expect(sent(network, 'POST', 'hotspots/kruger/images')[0]!.body).toEqual({
+    await waitFor(() => {
+      expect(sent(network, 'POST', 'hotspots/kruger/images')).toHaveLength(1);
+    });
+    expect(sent(network, 'POST', 'hotspots/kruger/images')[0]?.body).toEqual({
       photo: 'data:image/jpeg;base64,/9j/4A==',
       photo_name: 'waterhole.jpg',
     });
@@ -106,7 +109,9 @@ describe("an admin curates a place's photos", () => {
     const dialog = await screen.findByRole('dialog');
     expect(sent(network, 'DELETE', `hotspots/kruger/images/${first.media_id}`)).toHaveLength(0);
     fireEvent.click(within(dialog).getByRole('button', { name: texts.delete }));
-    await waitFor(() => expect(within(section).getAllByRole('img')).toHaveLength(1));
+    await waitFor(() => {
+      expect(within(section).getAllByRole('img')).toHaveLength(1);
+    });
     expect(within(section).getByRole('img').getAttribute('src')).toBe(second.thumbnail);
   });
 });

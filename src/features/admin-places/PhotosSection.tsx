@@ -25,8 +25,13 @@ import { DeleteDialog } from './parts';
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error()));
-    reader.onerror = () => reject(reader.error ?? new Error());
+    reader.onload = () => {
+      if (typeof reader.result === 'string') resolve(reader.result);
+      else reject(new Error());
+    };
+    reader.onerror = () => {
+      reject(reader.error ?? new Error());
+    };
     reader.readAsDataURL(file);
   });
 }
@@ -49,17 +54,24 @@ export function PhotosSection({ owner, photos }: { owner: PhotoOwner; photos: re
     try {
       photo = await readAsDataUrl(file);
     } catch {
-      return setProblem(texts.photoUnreadable);
+      setProblem(texts.photoUnreadable);
+      return;
     }
     const answer = await upload({ ...owner, photo, photoName: file.name });
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.photoAdded, severity: 'success' }));
   }
 
   async function confirmRemove(photo: PlacePhoto) {
     const answer = await removePhoto({ ...owner, mediaId: photo.media_id });
     setRemoving(null);
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     setProblem(null);
     dispatch(uiActions.toastShown({ message: texts.photoRemoved, severity: 'success' }));
   }
@@ -86,7 +98,9 @@ export function PhotosSection({ owner, photos }: { owner: PhotoOwner; photos: re
               />
               <IconButton
                 aria-label={formatMessage(texts.removePhoto, { n: index + 1 })}
-                onClick={() => setRemoving({ photo, n: index + 1 })}
+                onClick={() => {
+                  setRemoving({ photo, n: index + 1 });
+                }}
                 size="small"
                 sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper' }}
               >
@@ -113,7 +127,9 @@ export function PhotosSection({ owner, photos }: { owner: PhotoOwner; photos: re
           name={formatMessage(texts.photoName, { n: removing.n })}
           body={texts.deletePhotoBody}
           onConfirm={() => confirmRemove(removing.photo)}
-          onClose={() => setRemoving(null)}
+          onClose={() => {
+            setRemoving(null);
+          }}
         />
       )}
     </Stack>

@@ -61,7 +61,9 @@ export function DraftField(
       {...rest}
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
       error={error !== undefined}
       helperText={error ?? help}
     />
@@ -108,7 +110,9 @@ export function PointFields(props: {
       <DraftField
         label={props.labels[0]}
         value={props.latitude}
-        onChange={(latitude) => props.onChange({ latitude })}
+        onChange={(latitude) => {
+          props.onChange({ latitude });
+        }}
         error={props.errors.latitude}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         required
@@ -116,7 +120,9 @@ export function PointFields(props: {
       <DraftField
         label={props.labels[1]}
         value={props.longitude}
-        onChange={(longitude) => props.onChange({ longitude })}
+        onChange={(longitude) => {
+          props.onChange({ longitude });
+        }}
         error={props.errors.longitude}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         required

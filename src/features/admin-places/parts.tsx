@@ -46,7 +46,9 @@ export function DeleteDialog(props: {
             loading={busy}
             onClick={() => {
               setBusy(true);
-              void props.onConfirm().finally(() => setBusy(false));
+              void props.onConfirm().finally(() => {
+                setBusy(false);
+              });
             }}
           >
             {texts.delete}
@@ -138,7 +140,13 @@ export function usePickerSearches() {
   const dispatch = useAppDispatch();
   const run = useCallback(
     async <T,>(request: { unwrap(): Promise<T>; abort(): void }, signal: AbortSignal): Promise<T> => {
-      signal.addEventListener('abort', () => request.abort(), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          request.abort();
+        },
+        { once: true },
+      );
       return request.unwrap().catch((failure: unknown) => {
         throw new Error(reasonOf(failure));
       });

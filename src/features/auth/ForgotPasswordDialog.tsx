@@ -2,7 +2,7 @@
  * Forgot Password (SPEC §2, §5, §8): email, Request Reset Pin, Back to Sign In. On success the
  * server has mailed a link and a pin; the Reset Password dialog follows with the request id.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -27,7 +27,7 @@ export function ForgotPasswordDialog({ modalId, email: initialEmail = '' }: Forg
   const close = () => dispatch(uiActions.modalClosed(modalId));
   const backToSignIn = () => dispatch(uiActions.modalReplaced({ name: 'login', props: { email } }));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const problem = validateForgotPassword(email);
@@ -69,7 +69,9 @@ export function ForgotPasswordDialog({ modalId, email: initialEmail = '' }: Forg
           autoComplete="username"
           autoFocus
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+          }}
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />
       </Stack>

@@ -6,6 +6,7 @@ import { uiActions } from '../../app/uiSlice';
 import { apiCalls } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { aLoginResponse } from '../../test/factories';
+import { present } from '../../test/present';
 
 const session = aLoginResponse();
 
@@ -56,9 +57,11 @@ describe('the Login dialog', () => {
     type(dialog, messages.fieldEmail, '  Wren@Example.ORG ');
     type(dialog, messages.fieldPassword, 'Secret123');
     // Enter in a field submits the form (implicit submission); the browser test presses the key.
-    fireEvent.submit(within(dialog).getByLabelText(messages.fieldPassword).closest('form')!);
+    fireEvent.submit(present(within(dialog).getByLabelText(messages.fieldPassword).closest('form')));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(network.sent.find((request) => request.path.startsWith('login'))).toMatchObject({
       path: 'login?include_profile=true',
       body: { username: 'wren@example.org', password: 'Secret123' },
@@ -132,7 +135,9 @@ describe('the Login dialog', () => {
   it('shows no social buttons when the server lists no provider', async () => {
     const { dialog, network } = await openLogin();
     network.on('GET', 'auth/providers', { body: { status: 'success', providers: [] } });
-    await waitFor(() => expect(apiCalls(network)).toContain('GET auth/providers'));
+    await waitFor(() => {
+      expect(apiCalls(network)).toContain('GET auth/providers');
+    });
     expect(within(dialog).queryByRole('button', { name: /Sign in with/ })).toBeNull();
   });
 
@@ -150,6 +155,8 @@ describe('the Login dialog', () => {
   it('closes from its close button', async () => {
     const { dialog } = await openLogin();
     fireEvent.click(within(dialog).getByRole('button', { name: messages.close }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 });

@@ -3,7 +3,7 @@
  * Enter), Register, 'Forgotten your Current Password', footer 'Create yours now', social buttons
  * when available. With an empty email or password nothing happens.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -32,7 +32,7 @@ export function LoginDialog({ modalId, email: initialEmail = '' }: LoginDialogPr
   const toRegister = () => dispatch(uiActions.modalReplaced({ name: 'register', props: {} }));
   const toForgot = () => dispatch(uiActions.modalReplaced({ name: 'forgotPassword', props: { email } }));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || !canSubmitLogin(email, password)) return;
     setBusy(true);
@@ -71,7 +71,9 @@ export function LoginDialog({ modalId, email: initialEmail = '' }: LoginDialogPr
           autoComplete="username"
           autoFocus
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+          }}
           slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
         />
         <TextField
@@ -79,7 +81,9 @@ export function LoginDialog({ modalId, email: initialEmail = '' }: LoginDialogPr
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+          }}
         />
         <Link
           component="button"

@@ -101,7 +101,9 @@ describe('/logout', () => {
     const { store, network } = renderLogout(signedIn);
     network.on('POST', 'logout', { status: 500, body: { status: 'failed', reason: messages.serverError } });
     fireEvent.click(await screen.findByRole('button', { name: messages.logoutConfirmButton }));
-    await waitFor(() => expect(store.getState().session.user).toBeNull());
+    await waitFor(() => {
+      expect(store.getState().session.user).toBeNull();
+    });
   });
 
   it('sends a signed-out visitor home without asking', async () => {

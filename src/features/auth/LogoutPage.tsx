@@ -66,7 +66,9 @@ export function LogoutPage() {
             loading={syncing}
             onClick={() => {
               setSyncing(true);
-              void dispatch(syncMemberNow('asked')).finally(() => setSyncing(false));
+              void dispatch(syncMemberNow('asked')).finally(() => {
+                setSyncing(false);
+              });
             }}
           >
             {sightingTexts.logoutSyncFirst}

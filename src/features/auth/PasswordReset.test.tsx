@@ -90,7 +90,9 @@ describe('the Reset Password dialog, arriving by the mailed link', () => {
     expect(store.getState().ui.modals).toEqual([
       expect.objectContaining({ name: 'resetPassword', props: { rid: 'rid-7' } }),
     ]);
-    await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe('/'));
+    await waitFor(() => {
+      expect(screen.getByLabelText('location').textContent).toBe('/');
+    });
   });
 
   it('checks, in order: the pin, equal passwords, the medium rule', async () => {
@@ -102,12 +104,16 @@ describe('the Reset Password dialog, arriving by the mailed link', () => {
     type(dialog, messages.fieldNewPassword, 'Feathers12');
     type(dialog, messages.fieldConfirmNewPassword, 'Feathers13');
     submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(messages.passwordsDiffer));
+    await waitFor(() => {
+      expect(screen.getByRole('alert').textContent).toBe(messages.passwordsDiffer);
+    });
 
     type(dialog, messages.fieldNewPassword, 'feathers');
     type(dialog, messages.fieldConfirmNewPassword, 'feathers');
     submit();
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(messages.passwordTooWeak));
+    await waitFor(() => {
+      expect(screen.getByRole('alert').textContent).toBe(messages.passwordTooWeak);
+    });
     expect(apiCalls(network).filter((call) => call.includes('password_reset'))).toEqual([]);
   });
 
@@ -164,7 +170,9 @@ describe('the Reset Password dialog for a signed-in member', () => {
     type(dialog, messages.fieldConfirmNewPassword, 'Feathers12');
     fireEvent.click(within(dialog).getByRole('button', { name: messages.updatePassword }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(app.network.sent.find((request) => request.path === 'password_reset')?.body).toEqual({
       password_current: 'Secret123',
       password_new: 'Feathers12',

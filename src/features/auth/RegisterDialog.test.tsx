@@ -10,6 +10,7 @@ import { apiCalls } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { aLoginResponse } from '../../test/factories';
 import { answeringContent, aPage } from '../cms/testContent';
+import { present } from '../../test/present';
 
 async function openRegister() {
   const app = renderApp(null);
@@ -90,14 +91,18 @@ describe('the Register dialog', () => {
     const terms = await screen.findByRole('dialog', { name: 'Terms & Conditions' });
     expect(await within(terms).findByRole('heading', { level: 3, name: 'Your account' })).toBeTruthy();
     expect(opened.store.getState().ui.modals.map((modal) => modal.name)).toEqual(['register', 'contentPage']);
-    fireEvent.click(within(terms).getAllByRole('button', { name: messages.close }).at(-1)!);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Terms & Conditions' })).toBeNull());
+    fireEvent.click(present(within(terms).getAllByRole('button', { name: messages.close }).at(-1)));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Terms & Conditions' })).toBeNull();
+    });
 
     fireEvent.click(within(opened.dialog).getByRole('link', { name: messages.privacyLink }));
     const privacy = await screen.findByRole('dialog', { name: 'Privacy Policy' });
     expect(within(privacy).getByText('Your sightings.')).toBeTruthy();
     fireEvent.keyDown(privacy, { key: 'Escape' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Privacy Policy' })).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Privacy Policy' })).toBeNull();
+    });
 
     const dialog = screen.getByRole('dialog', { name: messages.registerTitle });
     const value = (label: string) => within(dialog).getByLabelText<HTMLInputElement>(label).value;
@@ -172,7 +177,9 @@ describe('the Register dialog', () => {
     fillValid(opened);
     opened.submit();
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(opened.network.sent.find((request) => request.path === 'register')?.body).toEqual({
       firstname: 'Jenny Wren',
       nickname: 'wren',
@@ -204,7 +211,9 @@ describe('the Register dialog', () => {
     );
     opened.submit();
 
-    await waitFor(() => expect(apiCalls(opened.network)).toContain('POST register'));
+    await waitFor(() => {
+      expect(apiCalls(opened.network)).toContain('POST register');
+    });
     expect(opened.network.sent.find((request) => request.path === 'register')?.body).toMatchObject({
       newsletter_subscribed: false,
     });
@@ -225,7 +234,9 @@ describe('the Register dialog', () => {
 
     expect((await screen.findByRole('alert')).textContent).toContain(messages.confirmEmailTitle);
     expect(opened.store.getState().session.user).toBeNull();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 
   it('in its social variant shows only the terms and a way to register by email', async () => {

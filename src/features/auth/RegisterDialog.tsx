@@ -4,7 +4,7 @@
  * failure is shown as a 5 s warning. The social variant (a provider sign-in without an account)
  * shows only the terms and a 'Register Via Email' way back to the full form.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -40,8 +40,9 @@ export function RegisterDialog({ modalId, social }: RegisterDialogProps) {
   const close = () => dispatch(uiActions.modalClosed(modalId));
   const field = (key: keyof typeof form) => ({
     value: form[key],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setForm((current) => ({ ...current, [key]: event.target.value }));
+    },
   });
 
   function warn(message: string) {
@@ -55,16 +56,22 @@ export function RegisterDialog({ modalId, social }: RegisterDialogProps) {
     );
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     let request: RegistrationRequest;
     if (viaEmail || !social) {
       const problem = validateRegistration({ ...form, termsAccepted });
-      if (problem) return warn(problem);
+      if (problem) {
+        warn(problem);
+        return;
+      }
       request = { method: 'password', ...form, newsletter };
     } else {
-      if (!termsAccepted) return warn(messages.registerTermsRequired);
+      if (!termsAccepted) {
+        warn(messages.registerTermsRequired);
+        return;
+      }
       // The social variant asks for the terms only (SPEC §2); with no newsletter question asked,
       // nobody is subscribed without having said yes.
       request = { method: 'social', provider: social.provider, idToken: social.idToken, newsletter: false };
@@ -83,7 +90,15 @@ export function RegisterDialog({ modalId, social }: RegisterDialogProps) {
       onSubmit={(event) => void submit(event)}
       actions={
         <>
-          {!viaEmail && <Button onClick={() => setViaEmail(true)}>{messages.registerViaEmail}</Button>}
+          {!viaEmail && (
+            <Button
+              onClick={() => {
+                setViaEmail(true);
+              }}
+            >
+              {messages.registerViaEmail}
+            </Button>
+          )}
           <Button
             onClick={() => dispatch(uiActions.modalReplaced({ name: 'login', props: { email: form.email } }))}
           >
@@ -136,7 +151,12 @@ export function RegisterDialog({ modalId, social }: RegisterDialogProps) {
           {viaEmail && (
             <FormControlLabel
               control={
-                <Checkbox checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+                <Checkbox
+                  checked={newsletter}
+                  onChange={(event) => {
+                    setNewsletter(event.target.checked);
+                  }}
+                />
               }
               label={formatMessage(messages.newsletterLabel, { product: product.name })}
             />

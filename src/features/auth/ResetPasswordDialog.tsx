@@ -6,7 +6,7 @@
  * - without: a signed-in member changes their password with the current one.
  * Rules in order: current password or pin, passwords equal, medium rule. Success clears the fields.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -38,11 +38,12 @@ export function ResetPasswordDialog({ modalId, rid, email }: ResetPasswordDialog
   const toSignIn = () => dispatch(uiActions.modalReplaced({ name: 'login', props: { email } }));
   const field = (key: keyof typeof emptyForm) => ({
     value: form[key],
-    onChange: (event: { target: { value: string } }) =>
-      setForm((current) => ({ ...current, [key]: event.target.value })),
+    onChange: (event: { target: { value: string } }) => {
+      setForm((current) => ({ ...current, [key]: event.target.value }));
+    },
   });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const problem = validatePasswordReset({ ...form, isPin });

@@ -37,7 +37,14 @@ export function TermsFields({
   return (
     <>
       <FormControlLabel
-        control={<Checkbox checked={accepted} onChange={(event) => onChange(event.target.checked)} />}
+        control={
+          <Checkbox
+            checked={accepted}
+            onChange={(event) => {
+              onChange(event.target.checked);
+            }}
+          />
+        }
         label={messages.termsLabel}
       />
       <Typography variant="body2" color="text.secondary">

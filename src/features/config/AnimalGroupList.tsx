@@ -76,7 +76,9 @@ function GroupRow({
         control={
           <Checkbox
             checked={isTicked}
-            onChange={() => onToggle(group)}
+            onChange={() => {
+              onToggle(group);
+            }}
             slotProps={{ input: { 'aria-describedby': describedBy || undefined } }}
           />
         }
@@ -110,7 +112,9 @@ function GroupRow({
           row
           aria-label={formatMessage(messages.configCategory, { group: group.name })}
           value={chosen ?? ''}
-          onChange={(event) => onCategory(group, event.target.value)}
+          onChange={(event) => {
+            onCategory(group, event.target.value);
+          }}
           sx={{ pl: 4 }}
         >
           {group.categories.map((category) => (

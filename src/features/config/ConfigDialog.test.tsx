@@ -122,7 +122,9 @@ describe('Customize Your Experience', () => {
   it('shows the back arrow only when allowed, and it closes without saving', async () => {
     const { dialog, store } = await openConfig({ showBack: true });
     fireEvent.click(within(dialog).getByRole('button', { name: messages.back }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull();
+    });
     expect(store.getState().config.config.species).toEqual(defaultConfig.species);
   });
 
@@ -162,15 +164,17 @@ describe('Customize Your Experience', () => {
     const picker = await screen.findByRole('dialog', { name: messages.configRegionPicker });
     fireEvent.change(within(picker).getByLabelText(messages.pickerSearch), { target: { value: 'cape' } });
     // The search goes out once typing has paused (250 ms).
-    await waitFor(() =>
-      expect(apiCalls(network)).toContain('GET locations?types=country%2Cregion&search_term=cape&length=30'),
-    );
+    await waitFor(() => {
+      expect(apiCalls(network)).toContain('GET locations?types=country%2Cregion&search_term=cape&length=30');
+    });
     fireEvent.click(await within(picker).findByRole('radio', { name: /Western Cape/ }));
     fireEvent.click(within(picker).getByRole('button', { name: messages.pickerOk }));
     expect(
       await within(dialog).findByRole('button', { name: `${messages.configRegion} Western Cape` }),
     ).toBeTruthy();
-    await waitFor(() => expect(apiCalls(network)).toContain('GET taxa/classifications?location_id=ZAF-1189'));
+    await waitFor(() => {
+      expect(apiCalls(network)).toContain('GET taxa/classifications?location_id=ZAF-1189');
+    });
   });
 
   it('Proceed saves the config, announces config/proceeded, updates the profile location, and closes', async () => {
@@ -205,7 +209,9 @@ describe('Customize Your Experience', () => {
     ).toBeTruthy();
     proceed(dialog);
 
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull();
+    });
     const saved = {
       ...defaultConfig,
       location: usa,
@@ -215,7 +221,9 @@ describe('Customize Your Experience', () => {
     expect(store.getState().config.config).toEqual(saved);
     const event = seen.find(configProceeded.match);
     expect(event?.payload).toMatchObject({ config: saved, previous: { species: defaultConfig.species } });
-    await waitFor(() => expect(store.getState().session.user?.profile).toEqual(profile));
+    await waitFor(() => {
+      expect(store.getState().session.user?.profile).toEqual(profile);
+    });
     const put = network.sent.find((request) => request.method === 'PUT');
     expect(put).toMatchObject({ path: 'users/u-1', body: { location_id: 'USA' } });
   });
@@ -231,14 +239,16 @@ describe('Customize Your Experience', () => {
     const dialog = await screen.findByRole('dialog', { name: messages.configTitle });
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
     expect(within(dialog).queryByRole('button', { name: new RegExp(messages.configLanguage) })).toBeNull();
-    await waitFor(() =>
+    await waitFor(() => {
       expect(within(dialog).getByRole('button', { name: messages.configProceed })).toHaveProperty(
         'disabled',
         false,
-      ),
-    );
+      );
+    });
     proceed(dialog);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull();
+    });
     expect(app.store.getState().config.config.species).toEqual(['Reptiles']);
   });
 
@@ -254,7 +264,9 @@ describe('Customize Your Experience', () => {
     const dialog = await screen.findByRole('dialog', { name: messages.configTitle });
     expect(await within(dialog).findByRole('button', { name: messages.tryAgain })).toBeTruthy();
     proceed(dialog);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull();
+    });
     expect(app.store.getState().config.config.species).toEqual(['Birds|IOC', 'Mammals|Larger']);
   });
 });
@@ -267,7 +279,9 @@ describe('Customize Your Experience as the config notice (after a sign-in)', () 
     expect(within(dialog).getByText(messages.configNoticeIntro)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Reptiles/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: messages.configNoticeLater }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull();
+    });
     expect(store.getState().config.config).toEqual({ ...defaultConfig, location: usa, settings: noticeOff });
     expect(seen.some(configProceeded.match)).toBe(false);
   });
@@ -275,14 +289,18 @@ describe('Customize Your Experience as the config notice (after a sign-in)', () 
   it('is put off by Escape as well', async () => {
     const { dialog, store } = await openConfig({ notice: true });
     fireEvent.keyDown(dialog, { key: 'Escape' });
-    await waitFor(() => expect(store.getState().config.config.settings).toEqual(noticeOff));
+    await waitFor(() => {
+      expect(store.getState().config.config.settings).toEqual(noticeOff);
+    });
   });
 
   it('Proceed saves the choice with the notice turned off', async () => {
     const { dialog, store, seen } = await openConfig({ notice: true });
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Reptiles/ }));
     proceed(dialog);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull();
+    });
     expect(store.getState().config.config).toEqual({
       ...defaultConfig,
       location: usa,
@@ -295,7 +313,9 @@ describe('Customize Your Experience as the config notice (after a sign-in)', () 
   it('put off before any region is stored, stores one in the same save, so the species can follow', async () => {
     const { dialog, store, seen } = await openConfig({ notice: true, config: { location: null } });
     fireEvent.click(within(dialog).getByRole('button', { name: messages.configNoticeLater }));
-    await waitFor(() => expect(store.getState().config.config.settings).toEqual(noticeOff));
+    await waitFor(() => {
+      expect(store.getState().config.config.settings).toEqual(noticeOff);
+    });
     const saves = seen.filter(configActions.saved.match);
     expect(saves).toHaveLength(1);
     // No device position here: the initial config's chain asks the server by IP (GET locations,
@@ -308,7 +328,9 @@ describe('Customize Your Experience as the config notice (after a sign-in)', () 
     expect(within(dialog).queryByText(messages.configNoticeIntro)).toBeNull();
     expect(within(dialog).queryByRole('button', { name: messages.configNoticeLater })).toBeNull();
     proceed(dialog);
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: messages.configTitle })).toBeNull();
+    });
     expect(store.getState().config.config.settings.show_config_notice).toBe(true);
   });
 });

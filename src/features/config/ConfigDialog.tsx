@@ -13,7 +13,7 @@
  * (the start-up lookup still running, or skipped on the welcome page), the dialog looks one up
  * itself and takes the start-up result if that arrives first.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -88,7 +88,9 @@ export function ConfigDialog({ modalId, section, showBack = false, notice = fals
         console.warn('The config dialog could not find the location', error);
         setIsLocating(false);
       });
-    return () => controller.abort();
+    return () => {
+      controller.abort();
+    };
   }, [needsLookup, dispatch]);
 
   const classifications = useGetClassificationsQuery(location?.location_id ?? null, { skip: !showsSpecies });
@@ -107,7 +109,13 @@ export function ConfigDialog({ modalId, section, showBack = false, notice = fals
   const searchLocations = useCallback(
     async (term: string, signal: AbortSignal): Promise<PickerItem[]> => {
       const request = dispatch(configApi.endpoints.searchLocations.initiate({ term }, { subscribe: false }));
-      signal.addEventListener('abort', () => request.abort(), { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          request.abort();
+        },
+        { once: true },
+      );
       const answer = await request.unwrap().catch((failure: unknown) => {
         throw new Error((failure as { reason?: string }).reason ?? messages.serverError);
       });
@@ -158,7 +166,7 @@ export function ConfigDialog({ modalId, section, showBack = false, notice = fals
     else setSpecies(outcome.species);
   }
 
-  function proceed(event: FormEvent<HTMLFormElement>) {
+  function proceed(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // Without the groups (offline), the member's choice is kept as it is rather than refused.
     const saved = classifications.isError ? species : speciesToSave(species, groups);
@@ -227,9 +235,9 @@ export function ConfigDialog({ modalId, section, showBack = false, notice = fals
                 groups={groups}
                 species={species}
                 onToggle={onToggle}
-                onCategory={(group, classification) =>
-                  setSpecies((current) => chooseCategory(current, group, classification))
-                }
+                onCategory={(group, classification) => {
+                  setSpecies((current) => chooseCategory(current, group, classification));
+                }}
               />
             )}
             <SelectPickerField

@@ -78,13 +78,15 @@ describe('the settings page', () => {
       );
     });
     fireEvent.click(await screen.findByRole('switch', { name: messages.settingStatsVisible }));
-    await waitFor(() =>
+    await waitFor(() => {
       expect(network.sent.find((request) => request.method === 'PUT')).toMatchObject({
         path: 'users/u-1',
         body: { stats_visible_to_others: false },
-      }),
-    );
-    await waitFor(() => expect(store.getState().session.user?.profile).toEqual(profile));
+      });
+    });
+    await waitFor(() => {
+      expect(store.getState().session.user?.profile).toEqual(profile);
+    });
   });
 
   it('opens Customize Your Experience with its back arrow', async () => {

@@ -26,6 +26,7 @@ export const configApi = api.injectEndpoints({
             : { types: 'country,region', search_term: term.trim(), length: LOCATION_SEARCH_LENGTH },
       }),
     }),
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's way to say "no argument"
     getLanguages: build.query<LanguagesResponse, void>({
       query: () => ({ path: 'languages' }),
     }),

@@ -11,10 +11,15 @@ import {
   validateConfig,
 } from './configDraft';
 import { groupsAt } from './testGroups';
+import { present } from '../../test/present';
 
 const usa = groupsAt('local');
 const southAfrica = groupsAt('noBirds');
-const byId = (groups: ClassificationGroup[], id: string) => groups.find((group) => group.id === id)!;
+const byId = (groups: ClassificationGroup[], id: string) =>
+  present(
+    groups.find((group) => group.id === id),
+    id,
+  );
 const location = { location_id: 'USA', name: 'United States of America', parent_location: [] };
 
 describe('config validation (SPEC §5, in order)', () => {

@@ -17,5 +17,7 @@ export const configModule: FeatureModule = {
   modals: { config: ConfigDialog },
   // SPEC §4 "Initial config", after the first render: it may wait on the permission prompt and
   // the network (startup.ts).
-  start: (store, { startPath, isInstalledApp }) => startInitialConfig(store, startPath, isInstalledApp),
+  start: (store, { startPath, isInstalledApp }) => {
+    startInitialConfig(store, startPath, isInstalledApp);
+  },
 };

@@ -127,7 +127,9 @@ describe('the initial config (SPEC §4)', () => {
     let release: () => void = () => {};
     const slowPosition: PositionSource = () =>
       new Promise((resolve) => {
-        release = () => resolve({ lat: -33.9249, lng: 18.4241 });
+        release = () => {
+          resolve({ lat: -33.9249, lng: 18.4241 });
+        };
       });
     const pending = store.dispatch(setUpInitialConfig({ position: slowPosition, ...quiet }));
     store.dispatch(

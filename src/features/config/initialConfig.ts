@@ -23,10 +23,16 @@ export interface InitialConfigOptions {
 export function findInitialLocation(options: InitialConfigOptions = {}): AppThunk<Promise<InitialLocation>> {
   return (_dispatch, _getState, { apiClient }) =>
     chooseInitialLocation({
-      position: options.position ?? browserPositionSource(globalThis.navigator?.geolocation),
+      position:
+        options.position ??
+        browserPositionSource((globalThis as { navigator?: Navigator }).navigator?.geolocation),
       nearest: (point) => nearestLocation(apiClient, point),
       byIp: () => locationByIp(apiClient),
-      log: options.log ?? ((message, error) => console.warn(message, error)),
+      log:
+        options.log ??
+        ((message, error) => {
+          console.warn(message, error);
+        }),
     });
 }
 

@@ -73,7 +73,9 @@ export function browserPositionSource(geolocation: Geolocation | undefined): Pos
         return;
       }
       geolocation.getCurrentPosition(
-        (position) => resolve({ lat: position.coords.latitude, lng: position.coords.longitude }),
+        (position) => {
+          resolve({ lat: position.coords.latitude, lng: position.coords.longitude });
+        },
         reject,
         options,
       );
@@ -83,7 +85,9 @@ export function browserPositionSource(geolocation: Geolocation | undefined): Pos
 /** Rejects when `promise` has not settled after `ms`. */
 export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: no answer after ${ms} ms`)), ms);
+    const timer = setTimeout(() => {
+      reject(new Error(`${what}: no answer after ${ms} ms`));
+    }, ms);
     promise.then(
       (value) => {
         clearTimeout(timer);
@@ -196,6 +200,7 @@ export async function locateNearest(deps: LocateNearestDeps): Promise<ConfigLoca
     try {
       return await deps.nearest(point, signal);
     } catch (error) {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- aborted while awaiting
       if (signal.aborted || !deps.isRetryable(error)) return undefined;
       await sleep(DIALOG_LOOKUP_RETRY_MS, signal);
     }

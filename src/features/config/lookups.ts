@@ -48,7 +48,9 @@ export async function locationByIp(apiClient: ApiClient): Promise<ConfigLocation
  */
 export function lookUpDialogLocation(
   signal: AbortSignal,
-  position: PositionSource = browserPositionSource(globalThis.navigator?.geolocation),
+  position: PositionSource = browserPositionSource(
+    (globalThis as { navigator?: Navigator }).navigator?.geolocation,
+  ),
 ): AppThunk<Promise<ConfigLocation | undefined>> {
   return (_dispatch, _getState, { apiClient }) =>
     locateNearest({

@@ -28,5 +28,7 @@ export function startInitialConfig(
   if (store.getState().config.isStored || skipsInitialLocation(pathname, isInstalledApp)) return;
   import('./initialConfig')
     .then(({ setUpInitialConfig }) => store.dispatch(setUpInitialConfig()))
-    .catch((error: unknown) => console.error('Initial config failed', error));
+    .catch((error: unknown) => {
+      console.error('Initial config failed', error);
+    });
 }

@@ -82,7 +82,12 @@ export function AvatarField({
           {state.isLoading ? texts.uploadingAvatar : texts.chooseAvatar}
         </Button>
         {value && (
-          <Button disabled={disabled || state.isLoading} onClick={() => onChange(null)}>
+          <Button
+            disabled={disabled || state.isLoading}
+            onClick={() => {
+              onChange(null);
+            }}
+          >
             {texts.removeAvatar}
           </Button>
         )}

@@ -10,6 +10,7 @@ import { AppRoutes } from '../../app/router';
 import { aSignedInSession } from '../../test/factories';
 import { fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { present } from '../../test/present';
 
 const wren: Profile = {
   user_id: 'u-1',
@@ -97,14 +98,14 @@ describe('the profile editor', () => {
     network.on('GET', 'users/u-2', { body: { status: 'success', profile: other, roles: ['member'] } });
     network.on('PUT', 'users/u-2', { body: { status: 'success', profile: other } });
     const admin = aSignedInSession();
-    admin.user!.roles = ['member', 'admin'];
+    present(admin.user).roles = ['member', 'admin'];
     renderApp(<AppRoutes />, { route: '/user-profile/u-2', network, preloadedState: { session: admin } });
     expect(await screen.findByText(formatMessage(texts.editingOther, { nickname: 'Heron' }))).toBeTruthy();
     expect(screen.queryByRole('switch', { name: messages.settingMapsLifer })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: texts.save }));
-    await waitFor(() =>
-      expect(network.sent.some((r) => r.method === 'PUT' && r.path === 'users/u-2')).toBe(true),
-    );
+    await waitFor(() => {
+      expect(network.sent.some((r) => r.method === 'PUT' && r.path === 'users/u-2')).toBe(true);
+    });
   });
 
   it('shows the offline message offline', async () => {

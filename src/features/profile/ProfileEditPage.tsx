@@ -10,7 +10,7 @@
  * the profile's (who is near whom); the species list's region stays Customize Your Experience's.
  * Online only: offline the page shows SPEC's offline message.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { skipToken } from '@reduxjs/toolkit/query';
 import Alert from '@mui/material/Alert';
@@ -93,7 +93,7 @@ export function ProfileEditPage() {
     setDraft((current) => (current ? { ...current, ...patch } : current));
   };
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!draft || !id || draft.nickname.trim() === '' || draft.firstname.trim() === '') return;
     const answer = await save({
@@ -169,7 +169,9 @@ export function ProfileEditPage() {
         label={texts.avatar}
         value={draft.avatar}
         fallback={draft.nickname || full.nickname}
-        onChange={(avatar) => change({ avatar })}
+        onChange={(avatar) => {
+          change({ avatar });
+        }}
       />
       <TextField
         label={texts.displayName}
@@ -178,7 +180,9 @@ export function ProfileEditPage() {
         slotProps={{ htmlInput: { maxLength: 50 } }}
         error={missing(draft.nickname, texts.displayName) !== undefined}
         helperText={missing(draft.nickname, texts.displayName) ?? texts.displayNameHint}
-        onChange={(event) => change({ nickname: event.target.value })}
+        onChange={(event) => {
+          change({ nickname: event.target.value });
+        }}
       />
       <TextField
         label={texts.name}
@@ -187,7 +191,9 @@ export function ProfileEditPage() {
         slotProps={{ htmlInput: { maxLength: 100 } }}
         error={missing(draft.firstname, texts.name) !== undefined}
         helperText={missing(draft.firstname, texts.name) ?? texts.nameHint}
-        onChange={(event) => change({ firstname: event.target.value })}
+        onChange={(event) => {
+          change({ firstname: event.target.value });
+        }}
       />
       <TextField
         label={texts.about}
@@ -196,14 +202,23 @@ export function ProfileEditPage() {
         minRows={3}
         slotProps={{ htmlInput: { maxLength: 2000 } }}
         helperText={texts.aboutHint}
-        onChange={(event) => change({ about: event.target.value })}
+        onChange={(event) => {
+          change({ about: event.target.value });
+        }}
       />
-      <RegionField value={draft.region} onChange={(region) => change({ region })} />
+      <RegionField
+        value={draft.region}
+        onChange={(region) => {
+          change({ region });
+        }}
+      />
       <FormControlLabel
         control={
           <Switch
             checked={draft.newsletter}
-            onChange={(event) => change({ newsletter: event.target.checked })}
+            onChange={(event) => {
+              change({ newsletter: event.target.checked });
+            }}
           />
         }
         label={texts.newsletter}
@@ -216,7 +231,9 @@ export function ProfileEditPage() {
           control={
             <Switch
               checked={draft.statsVisible}
-              onChange={(event) => change({ statsVisible: event.target.checked })}
+              onChange={(event) => {
+                change({ statsVisible: event.target.checked });
+              }}
             />
           }
           label={messages.settingStatsVisible}
@@ -228,7 +245,9 @@ export function ProfileEditPage() {
               control={
                 <Switch
                   checked={draft.device[key]}
-                  onChange={(event) => change({ device: { ...draft.device, [key]: event.target.checked } })}
+                  onChange={(event) => {
+                    change({ device: { ...draft.device, [key]: event.target.checked } });
+                  }}
                 />
               }
               label={label}

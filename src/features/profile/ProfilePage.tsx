@@ -109,7 +109,7 @@ export function ProfilePage() {
   let header;
   if (profile) {
     header = <Header nickname={profile.nickname} avatar={profile.avatar} since={profile.created_at} />;
-  } else if (isOwn && me) {
+  } else if (isOwn) {
     header = <Header nickname={me.nickname} avatar={me.avatar} />;
   } else if (isLoading) {
     header = (

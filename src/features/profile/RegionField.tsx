@@ -24,8 +24,12 @@ export function RegionField({
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => setSearch(typed.trim()), PICKER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+    }, PICKER_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [typed]);
   const found = useSearchRegionsQuery(search, { skip: search === '' || search === value?.name });
   const options: Region[] = (found.data?.locations ?? []).map(({ id, name }) => ({ id, name }));
@@ -39,8 +43,12 @@ export function RegionField({
       filterOptions={(all) => all}
       loading={found.isFetching}
       noOptionsText={texts.regionNone}
-      onChange={(_event, region) => onChange(region)}
-      onInputChange={(_event, input) => setTyped(input)}
+      onChange={(_event, region) => {
+        onChange(region);
+      }}
+      onInputChange={(_event, input) => {
+        setTyped(input);
+      }}
       renderInput={(params) => <TextField {...params} label={texts.region} helperText={texts.regionSearch} />}
     />
   );

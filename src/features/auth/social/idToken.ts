@@ -41,8 +41,10 @@ async function googleIdToken(clientId: string): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     google.accounts.id.initialize({
       client_id: clientId,
-      callback: ({ credential }) =>
-        credential ? resolve(credential) : reject(new Error('No Google credential')),
+      callback: ({ credential }) => {
+        if (credential) resolve(credential);
+        else reject(new Error('No Google credential'));
+      },
     });
     google.accounts.id.prompt((notification) => {
       if (notification.isNotDisplayed() || notification.isSkippedMoment()) {

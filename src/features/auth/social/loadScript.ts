@@ -8,7 +8,9 @@ export function loadScript(src: string): Promise<void> {
       const script = document.createElement('script');
       script.src = src;
       script.async = true;
-      script.onload = () => resolve();
+      script.onload = () => {
+        resolve();
+      };
       script.onerror = () => {
         loading.delete(src);
         script.remove();

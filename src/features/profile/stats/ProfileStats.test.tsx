@@ -25,6 +25,7 @@ import {
 } from '../../../test/sightings';
 import { deleteObservation, recordObservation } from '../../observations/observationsRepo';
 import { demoSpecies } from '../../species/testSpecies';
+import { present } from '../../../test/present';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const robin = demoSpecies('Turdus migratorius');
@@ -62,7 +63,9 @@ function totals(): Record<string, string> {
   const section = screen.getByRole('region', { name: labels.stats });
   const terms = within(section).getAllByRole('term');
   const figures = within(section).getAllByRole('definition');
-  return Object.fromEntries(terms.map((term, index) => [term.textContent, figures[index]!.textContent]));
+  return Object.fromEntries(
+    terms.map((term, index) => [term.textContent, present(figures[index]).textContent]),
+  );
 }
 
 /** The species table as rows of cell texts, without the header. */
@@ -71,7 +74,7 @@ function tableRows(): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 }
 
 describe('my stats', () => {
@@ -114,11 +117,13 @@ describe('my stats', () => {
       [sightingTexts.statsLifers]: '3',
       [sightingTexts.statsSpeciesSeen]: '3',
     });
-    const eagle = expected.observations[baldEagle.id]!;
-    const robinSeen = expected.observations[robin.id]!;
-    const elephantSeen = expected.observations[elephant.id]!;
+    const eagle = present(expected.observations[baldEagle.id]);
+    const robinSeen = present(expected.observations[robin.id]);
+    const elephantSeen = present(expected.observations[elephant.id]);
     // The latest lifer first; the English names of the species on the device follow the figures.
-    await waitFor(() => expect(tableRows()[0]?.[0]).toBe(elephant.name));
+    await waitFor(() => {
+      expect(tableRows()[0]?.[0]).toBe(elephant.name);
+    });
     expect(tableRows()).toEqual([
       [
         elephant.name,
@@ -167,7 +172,9 @@ describe('my stats', () => {
 
     release();
     await sync;
-    await waitFor(() => expect(tableRows()[0]?.[0]).toBe('Bald Eagle'));
+    await waitFor(() => {
+      expect(tableRows()[0]?.[0]).toBe('Bald Eagle');
+    });
   });
 
   it('follow a new sighting at once', async () => {
@@ -182,7 +189,9 @@ describe('my stats', () => {
     });
     expect(await screen.findByText(sightingTexts.statsEmpty)).toBeTruthy();
     await recordObservation(db, WREN, aSighting(baldEagle, localSeconds(2026, 3, 3)));
-    await waitFor(() => expect(tableRows()).toHaveLength(1));
+    await waitFor(() => {
+      expect(tableRows()).toHaveLength(1);
+    });
     expect(totals()[sightingTexts.statsLifers]).toBe('1');
   });
 });
@@ -260,7 +269,9 @@ describe("another member's stats", () => {
     });
     await screen.findByRole('table', { name: sightingTexts.statsSpeciesSeen });
     expect(totals()[sightingTexts.statsSightings]).toBe('4');
-    await waitFor(() => expect(tableRows()[0]?.[0]).toBe('Bald Eagle'));
+    await waitFor(() => {
+      expect(tableRows()[0]?.[0]).toBe('Bald Eagle');
+    });
     expect(tableRows().map((row) => [row[0], row[1], row[4]])).toEqual([
       ['Bald Eagle', '2', 'Washington'],
       ['Turdus migratorius', '1', sightingTexts.statsLocationUnknown],
