@@ -30,7 +30,9 @@ function download(name: string, text: string): void {
   link.href = url;
   link.download = name;
   link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 1_000);
 }
 
 function UnsyncedDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
@@ -82,7 +84,9 @@ function UnsyncedDialog({ userId, onClose }: { userId: string; onClose: () => vo
       <DialogActions>
         <Button
           onClick={() =>
-            void exportUnsynced(db, userId).then((text) => download('fieldmark-unsynced.json', text))
+            void exportUnsynced(db, userId).then((text) => {
+              download('fieldmark-unsynced.json', text);
+            })
           }
         >
           {sightingTexts.exportUnsynced}
@@ -120,10 +124,19 @@ export default function UnsyncedStatus() {
           '&:hover': { bgcolor: 'grey.200' },
         }}
         label={formatMessage(sightingTexts.unsyncedCount, { count })}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true);
+        }}
         data-testid="unsynced-count"
       />
-      {open && <UnsyncedDialog userId={user.user_id} onClose={() => setOpen(false)} />}
+      {open && (
+        <UnsyncedDialog
+          userId={user.user_id}
+          onClose={() => {
+            setOpen(false);
+          }}
+        />
+      )}
     </>
   );
 }

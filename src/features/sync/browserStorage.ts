@@ -11,8 +11,15 @@ import { BACKGROUND_SYNC_TAG } from '../../lib/constants';
 
 const PERSIST_KEY = 'persist_requested';
 
+/** The navigator as feature detection sees it: any part may be missing (old browsers, a worker, a test). */
+interface MaybeNavigator {
+  storage?: Partial<StorageManager>;
+  serviceWorker?: Partial<ServiceWorkerContainer>;
+}
+const maybeNavigator = () => (globalThis as { navigator?: MaybeNavigator }).navigator;
+
 export async function requestPersistentStorage(db: FieldmarkDB): Promise<void> {
-  const storage = globalThis.navigator?.storage;
+  const storage = maybeNavigator()?.storage;
   if (!storage?.persist) return;
   try {
     if ((await db.meta.get(PERSIST_KEY))?.value === true) return;
@@ -32,7 +39,7 @@ interface SyncRegistration {
 export async function requestBackgroundSync(): Promise<boolean> {
   try {
     const registration: (ServiceWorkerRegistration & SyncRegistration) | undefined =
-      await globalThis.navigator?.serviceWorker?.getRegistration();
+      await maybeNavigator()?.serviceWorker?.getRegistration?.();
     if (!registration?.sync) return false;
     await registration.sync.register(BACKGROUND_SYNC_TAG);
     return true;

@@ -9,5 +9,7 @@ export const syncModule: FeatureModule = {
   name: 'sync',
   listeners: startMemberSyncReactions,
   // The member's unsynced sightings, photos and requests, and their sync while signed in.
-  start: (store) => startMemberBackgroundSync(store),
+  start: (store) => {
+    startMemberBackgroundSync(store);
+  },
 };

@@ -16,7 +16,9 @@ import type { AppStore } from '../../app/store';
 import type { AppStartListening } from '../../app/thunk';
 
 const loadSync = () => import('./memberSyncThunks');
-const logFailure = (error: unknown) => console.error('The member sync could not start', error);
+const logFailure = (error: unknown) => {
+  console.error('The member sync could not start', error);
+};
 
 export function startMemberSyncReactions(startListening: AppStartListening): void {
   startListening({
@@ -30,7 +32,9 @@ export function startMemberSyncReactions(startListening: AppStartListening): voi
     matcher: isAnyOf(sessionActions.loggedOut, sessionActions.expired),
     effect: (_action, api) =>
       loadSync()
-        .then(({ stopMemberSync }) => api.dispatch(stopMemberSync()))
+        .then(({ stopMemberSync }) => {
+          api.dispatch(stopMemberSync());
+        })
         .catch(logFailure),
   });
   startListening({
@@ -45,7 +49,9 @@ export function startMemberSyncReactions(startListening: AppStartListening): voi
 /** App start with a member signed in: the runtime once the page is idle (Safari: a second later). */
 export function startMemberBackgroundSync(store: Pick<AppStore, 'getState' | 'dispatch'>): void {
   if (store.getState().session.user === null) return;
-  const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000));
+  const whenIdle =
+    (globalThis as { requestIdleCallback?: (run: () => void) => unknown }).requestIdleCallback ??
+    ((run: () => void) => setTimeout(run, 1_000));
   whenIdle(
     () =>
       void loadSync()

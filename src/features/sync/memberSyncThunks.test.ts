@@ -28,8 +28,9 @@ import {
   syncMemberNow,
   WAITING_RETRY_MS,
 } from './memberSyncThunks';
+import { present } from '../../test/present';
 
-const WREN = aSignedInSession().user!.user_id;
+const WREN = present(aSignedInSession().user).user_id;
 const robin = demoSpecies('Turdus migratorius');
 const DAY = localSeconds(2026, 5, 1);
 
@@ -90,7 +91,6 @@ beforeEach(async () => {
   persistRequests = 0;
   // The browser's storage manager and Background Sync registration: boundaries the app only calls.
   vi.stubGlobal('navigator', {
-    ...navigator,
     onLine: true,
     storage: { persist: () => Promise.resolve(Boolean((persistRequests += 1))) },
     serviceWorker: {
@@ -124,7 +124,9 @@ const unsynced = () => unsyncedCount(db, WREN);
  */
 async function runtimeSawTheSave() {
   const asked = persistRequests;
-  await eventuallyOnFakeClock(() => expect(persistRequests).toBe(asked + 1));
+  await eventuallyOnFakeClock(() => {
+    expect(persistRequests).toBe(asked + 1);
+  });
   await db.meta.delete('persist_requested');
 }
 
@@ -147,7 +149,9 @@ describe('the member sync runtime', () => {
     expect(server.pushes).toEqual([]);
 
     await vi.advanceTimersByTimeAsync(1);
-    await eventuallyOnFakeClock(async () => expect(await unsynced()).toBe(0));
+    await eventuallyOnFakeClock(async () => {
+      expect(await unsynced()).toBe(0);
+    });
     expect(server.pushes.map((ids) => [...ids].sort())).toEqual([[first.id, second.id].sort()]);
     expect(toast()).toBeUndefined(); // nothing had to wait
   });
@@ -155,7 +159,9 @@ describe('the member sync runtime', () => {
   it('runs one pass at a time: triggers during a pass make one more pass after it', async () => {
     await started();
     await recordObservation(db, WREN, aSighting(robin, DAY));
-    await eventuallyOnFakeClock(async () => expect(await unsynced()).toBe(1));
+    await eventuallyOnFakeClock(async () => {
+      expect(await unsynced()).toBe(1);
+    });
 
     const running = store.dispatch(syncMemberNow('asked'));
     const joined = [store.dispatch(syncMemberNow('visible')), store.dispatch(syncMemberNow('online'))];
@@ -186,21 +192,29 @@ describe('the member sync runtime', () => {
       ]);
     });
     expect(pushedIds()).toEqual([saved.id, saved.id]);
-    await eventuallyOnFakeClock(() => expect(toast()).toBe(messages.syncedToApi));
+    await eventuallyOnFakeClock(() => {
+      expect(toast()).toBe(messages.syncedToApi);
+    });
   });
 
   it('offline, keeps a save, asks for a Background Sync, and delivers it when back online', async () => {
     await started();
     store.dispatch(networkActions.wentOffline());
     const saved = await recordObservation(db, WREN, aSighting(robin, DAY));
-    await eventuallyOnFakeClock(() => expect(backgroundSyncs).toEqual([BACKGROUND_SYNC_TAG]));
+    await eventuallyOnFakeClock(() => {
+      expect(backgroundSyncs).toEqual([BACKGROUND_SYNC_TAG]);
+    });
     await vi.advanceTimersByTimeAsync(WAITING_RETRY_MS);
     expect(server.pushes).toEqual([]);
 
     store.dispatch(networkActions.wentOnline());
-    await eventuallyOnFakeClock(async () => expect(await unsynced()).toBe(0));
+    await eventuallyOnFakeClock(async () => {
+      expect(await unsynced()).toBe(0);
+    });
     expect(server.pushes).toEqual([[saved.id]]);
-    await eventuallyOnFakeClock(() => expect(toast()).toBe(messages.syncedToApi));
+    await eventuallyOnFakeClock(() => {
+      expect(toast()).toBe(messages.syncedToApi);
+    });
   });
 
   it('stops on sign-out: no pass for a later save, nor on the timer', async () => {

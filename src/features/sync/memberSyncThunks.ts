@@ -84,6 +84,7 @@ export function syncMemberNow(trigger: SyncTrigger): AppThunk<Promise<void>> {
         } else if (delivered > 0 && runtime.owed && (await unsyncedCount(db, userId)) === 0) {
           owedDelivered(runtime, dispatch);
         }
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by a save during the pass
       } while (runtime.again);
     };
     runtime.running = pass().finally(() => {
@@ -127,7 +128,9 @@ export function startMemberSync(trigger: 'sign-in' | 'start'): AppThunk<Promise<
           if (runtime.debounce) clearTimeout(runtime.debounce);
           runtime.debounce = setTimeout(() => void dispatch(syncMemberNow('saved')), SAVE_DEBOUNCE_MS);
         },
-        error: (error: unknown) => console.warn('The unsynced count could not be read', error),
+        error: (error: unknown) => {
+          console.warn('The unsynced count could not be read', error);
+        },
       }),
       interval: setInterval(() => {
         if (runtime.count > 0) void dispatch(syncMemberNow('timer'));
@@ -142,12 +145,12 @@ export function startMemberSync(trigger: 'sign-in' | 'start'): AppThunk<Promise<
       },
     };
     document.addEventListener('visibilitychange', runtime.onVisible);
-    navigator.serviceWorker?.addEventListener('message', runtime.onWorkerMessage);
+    (navigator as Partial<Navigator>).serviceWorker?.addEventListener('message', runtime.onWorkerMessage);
     runtimes.set(apiClient, runtime);
     if (trigger === 'sign-in' && browserIsOnline() && selectIsOnline(getState())) {
-      await fetchInitialObservations(db, apiClient, userId).catch((error: unknown) =>
-        console.warn('The initial fetch of sightings failed; the sync brings them', error),
-      );
+      await fetchInitialObservations(db, apiClient, userId).catch((error: unknown) => {
+        console.warn('The initial fetch of sightings failed; the sync brings them', error);
+      });
     }
     return dispatch(syncMemberNow(trigger));
   };
@@ -158,11 +161,11 @@ function stop(runtime: Runtime): void {
   clearInterval(runtime.interval);
   if (runtime.debounce) clearTimeout(runtime.debounce);
   document.removeEventListener('visibilitychange', runtime.onVisible);
-  navigator.serviceWorker?.removeEventListener('message', runtime.onWorkerMessage);
+  (navigator as Partial<Navigator>).serviceWorker?.removeEventListener('message', runtime.onWorkerMessage);
 }
 
 /** Signed out: the runtime stops (the data stays until pushed by its member's next session). */
-export function stopMemberSync(): AppThunk<void> {
+export function stopMemberSync(): AppThunk {
   return (_dispatch, _getState, { apiClient }) => {
     const runtime = runtimes.get(apiClient);
     if (!runtime) return;

@@ -45,7 +45,9 @@ function build(
       for (const contribution of contributions) contribution.onEvent?.(event, dispatch);
     },
     // SPEC §8: "Failed background sync is logged and retried."
-    log: (message, error) => console.warn(message, error),
+    log: (message, error) => {
+      console.warn(message, error);
+    },
   });
 }
 

@@ -91,12 +91,18 @@ export async function retryRefused(database: FieldmarkDB, userId: string): Promi
       .where('user_id')
       .equals(userId)
       .filter((mark) => mark.parked !== undefined)
-      .modify((mark) => void delete mark.parked);
+      .modify((mark) => {
+        delete mark.parked;
+      });
     await database.photo_uploads
       .filter((row) => row.user_id === userId && row.parked !== undefined)
-      .modify((row) => void delete row.parked);
+      .modify((row) => {
+        delete row.parked;
+      });
     await database.outbox
       .filter((row) => row.user_id === userId && row.parked !== undefined)
-      .modify((row) => void delete row.parked);
+      .modify((row) => {
+        delete row.parked;
+      });
   });
 }
