@@ -459,7 +459,7 @@ export function discountOf(
 /** Sums the available lines; currency is null when the cart is empty or mixes currencies. */
 export function totalOf(lines: readonly PricedLine[]): { currency: string | null; subtotal: number } {
   const available = lines.filter((line) => line.available);
-  const currencies = new Set(available.map((line) => line.currency));
+  const currencies = [...new Set(available.map((line) => line.currency))];
   const subtotal = available.reduce((sum, line) => sum + line.line_total_minor, 0);
-  return { currency: currencies.size === 1 ? [...currencies][0]! : null, subtotal };
+  return { currency: currencies.length === 1 ? (currencies[0] ?? null) : null, subtotal };
 }

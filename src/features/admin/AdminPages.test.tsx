@@ -219,6 +219,28 @@ function aUser(extra: Partial<AdminUser> = {}): AdminUser {
   };
 }
 
+/** The users list and detail of one member with no activity, for the access-level tests. */
+function oneQuietMember() {
+  const network = fakeNetwork();
+  const user = aUser();
+  network.on('GET', 'admin/users', { body: { status: 'success', users: [user], total: 1 } });
+  network.on('GET', `admin/users/${user.user_id}`, {
+    body: {
+      status: 'success',
+      user,
+      audit: [],
+      activity: {
+        observations: 0,
+        last_observation_at: null,
+        comments: 0,
+        reports_made: 0,
+        reports_about: 0,
+      },
+    },
+  });
+  return { network, user };
+}
+
 describe('users', () => {
   it('searches, opens a member, grants a permission and disables the account after asking', async () => {
     const network = fakeNetwork();
@@ -277,23 +299,7 @@ describe('users', () => {
   });
 
   it('a reader without admin-users:u sees the member but cannot change them', async () => {
-    const network = fakeNetwork();
-    const user = aUser();
-    network.on('GET', 'admin/users', { body: { status: 'success', users: [user], total: 1 } });
-    network.on('GET', `admin/users/${user.user_id}`, {
-      body: {
-        status: 'success',
-        user,
-        audit: [],
-        activity: {
-          observations: 0,
-          last_observation_at: null,
-          comments: 0,
-          reports_made: 0,
-          reports_about: 0,
-        },
-      },
-    });
+    const { network, user } = oneQuietMember();
     renderApp(<AppRoutes />, {
       route: `/admin-users?user_id=${user.user_id}`,
       preloadedState: signedIn(['member'], { 'admin-users': ['r'] }),
@@ -307,23 +313,7 @@ describe('users', () => {
   });
 
   it('deletes a member after asking, with admin-users:d, and closes their detail', async () => {
-    const network = fakeNetwork();
-    const user = aUser();
-    network.on('GET', 'admin/users', { body: { status: 'success', users: [user], total: 1 } });
-    network.on('GET', `admin/users/${user.user_id}`, {
-      body: {
-        status: 'success',
-        user,
-        audit: [],
-        activity: {
-          observations: 0,
-          last_observation_at: null,
-          comments: 0,
-          reports_made: 0,
-          reports_about: 0,
-        },
-      },
-    });
+    const { network, user } = oneQuietMember();
     network.on('DELETE', `users/${user.user_id}`, { body: { status: 'success' } });
     renderApp(<AppRoutes />, {
       route: `/admin-users?user_id=${user.user_id}`,
