@@ -92,7 +92,12 @@ describe('the Friends page', () => {
       target: { value: 'her' },
     });
     await screen.findByRole('list', { name: texts.find });
-    expect(network.sent.some((r) => r.method === 'GET' && r.path.startsWith('users?search=her'))).toBe(true);
+    // The list is there before the typed search goes out (it is debounced): wait for the request.
+    await waitFor(() => {
+      expect(network.sent.some((r) => r.method === 'GET' && r.path.startsWith('users?search=her'))).toBe(
+        true,
+      );
+    });
   });
 
   it('keeps a follow made after the signal went in the outbox, shown at once as waiting', async () => {
