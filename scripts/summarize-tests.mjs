@@ -9,7 +9,7 @@ let passed = Number(checksPassed);
 let failed = Number(checksFailed);
 let skipped = 0;
 
-const expected = ['vitest-pglite.json', 'playwright.json'];
+const expected = ['vitest-unit.json', 'vitest-pglite.json', 'playwright.json'];
 if (process.env.TEST_DATABASE_URL || process.env.DATABASE_URL) expected.push('vitest-postgres.json');
 for (const name of expected) {
   if (!existsSync(join(reportsDir, name))) {

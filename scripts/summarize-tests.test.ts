@@ -33,21 +33,28 @@ const playwright = (expected: number, unexpected: number) =>
 describe('summarize-tests', () => {
   it('adds the reports and the checks, ignoring the logs beside them', () => {
     const result = summarize({
-      'vitest-pglite.json': vitest(10, 0),
+      'vitest-unit.json': vitest(6, 0),
+      'vitest-pglite.json': vitest(4, 0),
       'playwright.json': playwright(4, 0),
       'typecheck.log': '',
+      'server-pglite.log': '',
       'typecheck.rc': '0\n',
     });
-    expect(result.out).toContain('17 passed, 0 failed, 1 skipped');
+    expect(result.out).toContain('17 passed, 0 failed, 2 skipped');
     expect(result.code).toBe(0);
   });
 
   it('fails when a runner failed or left no report', () => {
-    const failing = summarize({ 'vitest-pglite.json': vitest(10, 2), 'playwright.json': playwright(4, 0) });
+    const failing = summarize({
+      'vitest-unit.json': vitest(6, 0),
+      'vitest-pglite.json': vitest(4, 2),
+      'playwright.json': playwright(4, 0),
+    });
     expect(failing.out).toContain('17 passed, 2 failed');
     expect(failing.code).toBe(1);
     rmSync(dir, { recursive: true, force: true });
     const missing = summarize({ 'vitest-pglite.json': vitest(10, 0) });
+    expect(missing.out).toContain('vitest-unit.json is missing');
     expect(missing.out).toContain('playwright.json is missing');
     expect(missing.code).toBe(1);
   });

@@ -30,7 +30,14 @@ for name in typecheck lint format; do
 done
 
 step "unit + server tests (PGlite)"
-npx vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest-pglite.json" || true
+# Two runs side by side. In one run Vitest started the server and fault files (one at a time:
+# PGlite works in-process) before any unit file, leaving a core idle for half the phase.
+npx vitest run --project server --project faults --reporter=default --reporter=json \
+  --outputFile.json="$reports/vitest-pglite.json" >"$reports/server-pglite.log" 2>&1 &
+server_run=$!
+npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/vitest-unit.json" || true
+wait "$server_run" || true
+echo; echo "-- server and fault tests (PGlite):"; cat "$reports/server-pglite.log"
 
 pg_url=${TEST_DATABASE_URL:-${DATABASE_URL:-}}
 if [ -n "$pg_url" ]; then
