@@ -238,10 +238,16 @@ export class Orders {
     return order ? (await this.withItems([order]))[0] : undefined;
   }
 
-  /** The orders of these rows, in their order, each with its lines (one query for all lines). */
-  private async withItems(rows: readonly OrderRow[]): Promise<Order[]> {
+  /**
+   * The orders of these rows, in their order, each with its lines (one query for all lines) and
+   * refunds (`refunds` when the caller has read them already, as the merchant's view does).
+   */
+  private async withItems(
+    rows: readonly OrderRow[],
+    refunds?: readonly (MerchantRefund & { order_id: string })[],
+  ): Promise<Order[]> {
     if (rows.length === 0) return [];
-    const [items, refunds] = await Promise.all([
+    const [items, allRefunds] = await Promise.all([
       this.db
         .selectFrom('order_items')
         .selectAll()
@@ -252,10 +258,10 @@ export class Orders {
         )
         .orderBy('name')
         .execute(),
-      this.refundsOf(rows.map((row) => row.id)),
+      refunds ?? this.refundsOf(rows.map((row) => row.id)),
     ]);
     return rows.map((order) => {
-      const made = refunds
+      const made = allRefunds
         .filter((refund) => refund.order_id === order.id && refund.state === 'succeeded')
         .map((refund): Refund => ({
           refund_id: refund.refund_id,
@@ -379,10 +385,8 @@ export class Orders {
   }
 
   private async forMerchant(rows: readonly OrderRow[]): Promise<MerchantOrder[]> {
-    const [orders, refunds] = await Promise.all([
-      this.withItems(rows),
-      rows.length === 0 ? [] : this.refundsOf(rows.map((row) => row.id)),
-    ]);
+    const refunds = rows.length === 0 ? [] : await this.refundsOf(rows.map((row) => row.id));
+    const orders = await this.withItems(rows, refunds);
     const events =
       rows.length === 0
         ? []
