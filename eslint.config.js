@@ -187,6 +187,7 @@ const STRICT_FILES = [
     'auth',
     'admin-places',
     'sync',
+    'trips',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 const strictTypeChecked = [

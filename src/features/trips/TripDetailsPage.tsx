@@ -67,7 +67,9 @@ export function TripDetailsPage() {
           variant="outlined"
           startIcon={<EditOutlinedIcon />}
           aria-haspopup="dialog"
-          onClick={() => setDialog('edit')}
+          onClick={() => {
+            setDialog('edit');
+          }}
         >
           {sightingTexts.tripEdit}
         </Button>
@@ -76,7 +78,9 @@ export function TripDetailsPage() {
           color="error"
           startIcon={<DeleteOutlinedIcon />}
           aria-haspopup="dialog"
-          onClick={() => setDialog('delete')}
+          onClick={() => {
+            setDialog('delete');
+          }}
         >
           {sightingTexts.tripDelete}
         </Button>
@@ -91,12 +95,22 @@ export function TripDetailsPage() {
         emptyText={sightingTexts.tripNoSightings}
         countText={sightingCountText}
       />
-      {dialog === 'edit' && <TripDialog userId={userId} trip={trip} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && (
+        <TripDialog
+          userId={userId}
+          trip={trip}
+          onClose={() => {
+            setDialog(null);
+          }}
+        />
+      )}
       {dialog === 'delete' && (
         <DeleteTripDialog
           userId={userId}
           trip={trip}
-          onClose={() => setDialog(null)}
+          onClose={() => {
+            setDialog(null);
+          }}
           onDeleted={() => void navigate('/trips', { replace: true })}
         />
       )}

@@ -3,7 +3,7 @@
  * The repository's rule (tripProblem) decides what may be saved, so the dialog and every other
  * writer refuse the same trips; the problem shows under the form and is announced.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -35,7 +35,7 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const dateStart = dayStartSeconds(start);
@@ -80,7 +80,9 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
         <TextField
           label={sightingTexts.tripFieldName}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => {
+            setName(event.target.value);
+          }}
           autoFocus
           required
           slotProps={{ htmlInput: { maxLength: TRIP_NAME_MAX } }}
@@ -90,7 +92,9 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
             type="date"
             label={sightingTexts.tripFieldStart}
             value={start}
-            onChange={(event) => setStart(event.target.value)}
+            onChange={(event) => {
+              setStart(event.target.value);
+            }}
             required
             fullWidth
             slotProps={{ inputLabel: { shrink: true } }}
@@ -99,7 +103,9 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
             type="date"
             label={sightingTexts.tripFieldEnd}
             value={end}
-            onChange={(event) => setEnd(event.target.value)}
+            onChange={(event) => {
+              setEnd(event.target.value);
+            }}
             required
             fullWidth
             slotProps={{ inputLabel: { shrink: true }, htmlInput: start ? { min: start } : {} }}
@@ -108,7 +114,9 @@ export function TripDialog({ userId, trip, onClose }: TripDialogProps) {
         <TextField
           label={sightingTexts.tripFieldNote}
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          onChange={(event) => {
+            setNote(event.target.value);
+          }}
           multiline
           minRows={2}
           slotProps={{ htmlInput: { maxLength: TRIP_NOTE_MAX } }}

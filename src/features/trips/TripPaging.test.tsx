@@ -15,6 +15,7 @@ import { AppRoutes } from '../../app/router';
 import { db } from '../../db/db';
 import type { ObservationRow, TripRow } from '../../db/rows';
 import { countRowsRead } from '../../test/countRowsRead';
+import { present } from '../../test/present';
 import { aSignedInSession } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { aPublicSighting, aSighting, localSeconds, resetMemberData } from '../../test/sightings';
@@ -82,7 +83,7 @@ function renderAt(route: string) {
 }
 
 const rowCount = (list: HTMLElement) =>
-  Number(within(list).getAllByRole('listitem')[0]!.getAttribute('aria-setsize'));
+  Number(present(within(list).getAllByRole('listitem')[0], 'a row').getAttribute('aria-setsize'));
 
 const countText = (count: number) => formatMessage(sightingTexts.tripSightingsMany, { count });
 
@@ -99,7 +100,9 @@ describe('the trips pages with a long history', () => {
     const list = await screen.findByRole('list', { name: labels.sightings });
     expect(screen.getByRole('status').textContent).toBe(countText(IN_TRIP + 1));
     expect(rowCount(list)).toBe(OWN_PAGE_SIZE);
-    expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).toContain('t-0149');
+    expect(
+      present(within(list).getAllByRole('link')[0], 'the first sighting').getAttribute('href'),
+    ).toContain('t-0149');
     // A page, one row to know there is more, the linked one outside the dates, for page and count.
     expect(rowsRead.count()).toBeLessThanOrEqual(OWN_PAGE_SIZE + 1 + 2 + 2);
 
@@ -107,10 +110,16 @@ describe('the trips pages with a long history', () => {
       window.scrollTo(0, OWN_PAGE_SIZE * ROW_HEIGHT);
       fireEvent.scroll(window);
     });
-    await waitFor(() => expect(rowCount(list)).toBe(IN_TRIP + 1));
+    await waitFor(() => {
+      expect(rowCount(list)).toBe(IN_TRIP + 1);
+    });
 
     await act(() => recordObservation(db, WREN, aSighting(robin, localSeconds(2025, 1, 31, 12))));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(countText(IN_TRIP + 2)));
-    expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).not.toContain('t-0149');
+    await waitFor(() => {
+      expect(screen.getByRole('status').textContent).toBe(countText(IN_TRIP + 2));
+    });
+    expect(
+      present(within(list).getAllByRole('link')[0], 'the first sighting').getAttribute('href'),
+    ).not.toContain('t-0149');
   });
 });

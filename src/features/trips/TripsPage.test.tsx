@@ -15,6 +15,7 @@ import { resetMemberData, aSighting, localSeconds } from '../../test/sightings';
 import { recordObservation } from '../observations/observationsRepo';
 import { demoSpecies } from '../species/testSpecies';
 import { saveTrip } from './tripsRepo';
+import { present } from '../../test/present';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const robin = demoSpecies('Turdus migratorius');
@@ -76,9 +77,10 @@ describe('the trips page', () => {
       expect.stringContaining('Olympic Peninsula'),
       expect.stringContaining('Skagit Flats'),
     ]);
-    expect(items[0]!.textContent).toContain(formatMessage(sightingTexts.tripSightingsMany, { count: 0 }));
-    expect(items[1]!.textContent).toContain(formatMessage(sightingTexts.tripSightingsMany, { count: 2 }));
-    expect(within(items[1]!).getByRole('link').getAttribute('href')).toMatch(/^\/trips-details\//);
+    const [first, second] = [present(items[0], 'the first trip'), present(items[1], 'the second trip')];
+    expect(first.textContent).toContain(formatMessage(sightingTexts.tripSightingsMany, { count: 0 }));
+    expect(second.textContent).toContain(formatMessage(sightingTexts.tripSightingsMany, { count: 2 }));
+    expect(within(second).getByRole('link').getAttribute('href')).toMatch(/^\/trips-details\//);
   });
 
   it('creates a trip offline, refusing what tripProblem refuses, and links the sightings in its dates', async () => {
@@ -100,18 +102,20 @@ describe('the trips page', () => {
 
     fillTripDialog({ start: '2026-03-02', note: 'Snow geese everywhere.' });
     const items = await tripItems();
-    expect(items[0]!.textContent).toContain('Skagit Flats');
-    expect(items[0]!.textContent).toContain(sightingTexts.tripSightingsOne);
+    const first = present(items[0], 'the trip');
+    expect(first.textContent).toContain('Skagit Flats');
+    expect(first.textContent).toContain(sightingTexts.tripSightingsOne);
     // The toast (shown and announced).
     expect((await screen.findAllByText(sightingTexts.tripSaved)).length).toBeGreaterThan(0);
     expect(screen.queryByRole('dialog')).toBeNull();
 
     const [trip] = await db.trips.toArray();
     expect(trip).toMatchObject({ name: 'Skagit Flats', note: 'Snow geese everywhere.' });
-    expect(dayValueOf(trip!.date_start)).toBe('2026-03-02');
-    expect(dayValueOf(trip!.date_end)).toBe('2026-03-04');
-    expect((await db.species_observations.toArray())[0]!.trips).toEqual([trip!.id]);
-    expect(await db.dirty.get(['trips', trip!.id])).toBeTruthy();
+    const saved = present(trip, 'the saved trip');
+    expect(dayValueOf(saved.date_start)).toBe('2026-03-02');
+    expect(dayValueOf(saved.date_end)).toBe('2026-03-04');
+    expect(present((await db.species_observations.toArray())[0], 'the sighting').trips).toEqual([saved.id]);
+    expect(await db.dirty.get(['trips', saved.id])).toBeTruthy();
   });
 
   it('edits a trip, and the counts follow its new dates', async () => {
@@ -119,7 +123,9 @@ describe('the trips page', () => {
     await recordObservation(db, WREN, aSighting(robin, march(6)));
     renderAt('/trips');
     const [item] = await tripItems();
-    expect(item!.textContent).toContain(formatMessage(sightingTexts.tripSightingsMany, { count: 0 }));
+    expect(present(item, 'the trip').textContent).toContain(
+      formatMessage(sightingTexts.tripSightingsMany, { count: 0 }),
+    );
 
     fireEvent.click(
       screen.getByRole('button', {
@@ -130,8 +136,10 @@ describe('the trips page', () => {
       'Skagit Flats',
     );
     fillTripDialog({ name: 'Skagit and Samish', end: '2026-03-07' });
-    await waitFor(async () => expect((await tripItems())[0]!.textContent).toContain('Skagit and Samish'));
-    expect((await tripItems())[0]!.textContent).toContain(sightingTexts.tripSightingsOne);
+    await waitFor(async () => {
+      expect(present((await tripItems())[0], 'the trip').textContent).toContain('Skagit and Samish');
+    });
+    expect(present((await tripItems())[0], 'the trip').textContent).toContain(sightingTexts.tripSightingsOne);
     expect(await db.trips.count()).toBe(1);
   });
 
@@ -146,7 +154,9 @@ describe('the trips page', () => {
 
     fireEvent.click(deleteButton);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.cancel }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect((await db.trips.get(trip.id))?.deleted).toBeUndefined();
 
     fireEvent.click(deleteButton);
@@ -182,8 +192,12 @@ describe('the trip details page', () => {
     ).toEqual([expect.stringContaining('Bald Eagle')]);
 
     await recordObservation(db, WREN, aSighting(robin, march(4, 21)));
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-    expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('American Robin');
+    await waitFor(() => {
+      expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    });
+    expect(present(within(list).getAllByRole('listitem')[0], 'the first sighting').textContent).toContain(
+      'American Robin',
+    );
   });
 
   it('edits and deletes the trip from its page', async () => {

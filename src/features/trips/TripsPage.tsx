@@ -48,14 +48,18 @@ function TripItem({ item, onOpen }: { item: TripWithCount; onOpen: (dialog: Open
       <IconButton
         aria-label={formatMessage(sightingTexts.tripEditNamed, { name: trip.name })}
         aria-haspopup="dialog"
-        onClick={() => onOpen({ kind: 'edit', trip })}
+        onClick={() => {
+          onOpen({ kind: 'edit', trip });
+        }}
       >
         <EditOutlinedIcon />
       </IconButton>
       <IconButton
         aria-label={formatMessage(sightingTexts.tripDeleteNamed, { name: trip.name })}
         aria-haspopup="dialog"
-        onClick={() => onOpen({ kind: 'delete', trip })}
+        onClick={() => {
+          onOpen({ kind: 'delete', trip });
+        }}
       >
         <DeleteOutlinedIcon />
       </IconButton>
@@ -67,7 +71,9 @@ export function TripsPage() {
   const userId = useAppSelector(selectUser)?.user_id ?? null;
   const trips = useTripsWithCounts(userId);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const close = () => setDialog(null);
+  const close = () => {
+    setDialog(null);
+  };
 
   return (
     <Stack spacing={2} sx={{ py: 3, maxWidth: 720 }}>
@@ -79,7 +85,9 @@ export function TripsPage() {
           variant="contained"
           startIcon={<AddIcon />}
           aria-haspopup="dialog"
-          onClick={() => setDialog({ kind: 'new' })}
+          onClick={() => {
+            setDialog({ kind: 'new' });
+          }}
           disabled={userId === null}
         >
           {sightingTexts.tripNew}
