@@ -188,6 +188,7 @@ const STRICT_FILES = [
     'admin-places',
     'sync',
     'trips',
+    'places',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 const strictTypeChecked = [

@@ -37,7 +37,9 @@ export function LikeButton({ hotspotId }: { hotspotId: string }) {
           }),
         ),
       )
-      .finally(() => setSaving(false));
+      .finally(() => {
+        setSaving(false);
+      });
   };
   return (
     <Button

@@ -83,6 +83,7 @@ function PlaceBody({ place }: { place: PlaceRow }) {
   const species = place.species;
   const regular = species?.filter((item) => item.regular) ?? [];
   const seen = species?.filter((item) => item.sightings > 0) ?? [];
+  const guides = place.guides ?? [];
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -146,11 +147,11 @@ function PlaceBody({ place }: { place: PlaceRow }) {
         )}
       </Section>
       <Section title={placeTexts.guidesHere}>
-        {(place.guides ?? []).length === 0 ? (
+        {guides.length === 0 ? (
           <Typography color="text.secondary">{placeTexts.noGuidesHere}</Typography>
         ) : (
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
-            {place.guides!.map((guide) => (
+            {guides.map((guide) => (
               <li key={guide.field_guide_id}>
                 <Link
                   component={RouterLink}

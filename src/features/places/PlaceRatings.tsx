@@ -42,13 +42,21 @@ function RateForm({
       <Typography component="legend" variant="subtitle2">
         {placeTexts.yourRating}
       </Typography>
-      <Rating name={`rating-${hotspotId}`} value={rating} onChange={(_event, value) => setRating(value)} />
+      <Rating
+        name={`rating-${hotspotId}`}
+        value={rating}
+        onChange={(_event, value) => {
+          setRating(value);
+        }}
+      />
       <TextField
         label={placeTexts.rateComment}
         size="small"
         multiline
         value={comment}
-        onChange={(event) => setComment(event.target.value)}
+        onChange={(event) => {
+          setComment(event.target.value);
+        }}
         slotProps={{ htmlInput: { maxLength: 2000 } }}
       />
       <Box>

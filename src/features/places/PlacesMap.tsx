@@ -133,11 +133,13 @@ export function PlacesMap({ places, area, position }: PlacesMapProps) {
             },
           });
           loaded.on('click', 'places-points', (event) => {
-            const id = event.features?.[0]?.properties?.id as unknown;
+            const id = event.features?.[0]?.properties.id as unknown;
             if (typeof id === 'string') void navigate(`/hotspot-overview/${encodeURIComponent(id)}`);
           });
         });
-        loaded.on('idle', () => setState('idle'));
+        loaded.on('idle', () => {
+          setState('idle');
+        });
       })
       .catch((error: unknown) => {
         console.warn('The places map could not start', error);

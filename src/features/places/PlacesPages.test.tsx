@@ -16,9 +16,10 @@ import { PlaceOverviewPage } from './PlaceOverviewPage';
 import { rememberPosition } from './placesHooks';
 import { kruger, yosemite } from './testPlaces';
 import { WhereToSeeIt } from './WhereToSeeIt';
+import { present } from '../../test/present';
 
 const signedIn = aSignedInSession();
-const WREN = signedIn.user!.user_id;
+const WREN = present(signedIn.user).user_id;
 
 const GUIDE_ID = '0b4f7a52-6a0e-4c1c-9f3e-2f6d1f0e9a11';
 
@@ -108,9 +109,9 @@ beforeEach(async () => {
 describe('/locations', () => {
   it('lists the places the server answers, most liked first, and keeps them for offline', async () => {
     renderAt('/locations');
-    await waitFor(async () =>
-      expect(await placeNames()).toEqual(['Yosemite National Park', 'Kruger National Park']),
-    );
+    await waitFor(async () => {
+      expect(await placeNames()).toEqual(['Yosemite National Park', 'Kruger National Park']);
+    });
     cleanup();
 
     // Offline, nothing answers: the list is the device's.
@@ -125,9 +126,9 @@ describe('/locations', () => {
       { ...kruger, id: kruger.hotspot_id, kept: 1 },
       { ...yosemite, id: yosemite.hotspot_id, kept: 1 },
     ]);
-    await waitFor(async () =>
-      expect(await placeNames()).toEqual(['Kruger National Park', 'Yosemite National Park']),
-    );
+    await waitFor(async () => {
+      expect(await placeNames()).toEqual(['Kruger National Park', 'Yosemite National Park']);
+    });
     expect(screen.getByText(new RegExp(placeTexts.here))).toBeTruthy();
     expect(screen.queryByTitle(placeTexts.liked)).toBeNull();
     await act(async () => {
@@ -140,7 +141,9 @@ describe('/locations', () => {
   it('searches the server and the device by word starts', async () => {
     renderAt('/locations');
     fireEvent.change(await screen.findByLabelText(placeTexts.searchPlaces), { target: { value: 'yos' } });
-    await waitFor(async () => expect(await placeNames()).toEqual(['Yosemite National Park']));
+    await waitFor(async () => {
+      expect(await placeNames()).toEqual(['Yosemite National Park']);
+    });
   });
 });
 
@@ -160,7 +163,9 @@ describe('/hotspot-overview/{id}', () => {
     expect(await screen.findByRole('button', { name: placeTexts.unlike })).toBeTruthy();
     const [like] = await db.hotspot_likes.toArray();
     expect(like).toMatchObject({ user_id: WREN, hotspot_id: 'kruger-national-park', liked: true });
-    expect(await db.dirty.get(['hotspot_likes', like!.id])).toMatchObject({ user_id: WREN });
+    expect(await db.dirty.get(['hotspot_likes', present(like, 'a like').id])).toMatchObject({
+      user_id: WREN,
+    });
   });
 
   it('a member reports the place (issue 18): the report names the place', async () => {
@@ -171,14 +176,14 @@ describe('/hotspot-overview/{id}', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Report this place' });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Wrong location' }));
     fireEvent.click(within(dialog).getByRole('button', { name: reportActionTexts.send }));
-    await waitFor(() =>
+    await waitFor(() => {
       expect(network.sent.find((request) => request.path === 'report_issue/create')?.body).toMatchObject({
         section: 'place',
         id: 'kruger-national-park',
         user_id: WREN,
         category: 'wrong_location',
-      }),
-    );
+      });
+    });
   });
 
   it('opens offline from the device once seen, and says so for a place never opened', async () => {

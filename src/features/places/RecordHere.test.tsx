@@ -13,9 +13,10 @@ import { renderApp } from '../../test/renderApp';
 import { observationRoutes } from '../observations';
 import { PlaceOverviewPage } from './PlaceOverviewPage';
 import { kruger } from './testPlaces';
+import { present } from '../../test/present';
 
 const session = aSignedInSession();
-const MEMBER = session.user!.user_id;
+const MEMBER = present(session.user).user_id;
 
 /** The place page and the recording form, offline: only what the device keeps answers. */
 function renderOffline(isSignedIn: boolean) {
@@ -59,15 +60,15 @@ describe('record a sighting here', () => {
 
     fireEvent.click(screen.getByLabelText(labels.sightingUnspecified));
     fireEvent.click(screen.getByRole('button', { name: labels.sightingSave }));
-    await waitFor(async () =>
+    await waitFor(async () => {
       expect(await db.species_observations.where('user_id').equals(MEMBER).toArray()).toMatchObject([
         {
           species_id: null,
           coordinate: { type: 'Point', coordinates: [31.55, -23.99] },
           coordinate_hidden: false,
         },
-      ]),
-    );
+      ]);
+    });
   });
 
   it('tells a guest to sign in instead of opening the form', async () => {

@@ -29,7 +29,9 @@ export function SearchNearMe(props: SearchNearMeProps) {
           type="search"
           size="small"
           value={props.search}
-          onChange={(event) => props.onSearch(event.target.value)}
+          onChange={(event) => {
+            props.onSearch(event.target.value);
+          }}
           sx={{ flex: 1, minWidth: 220 }}
         />
         <Button

@@ -12,7 +12,9 @@ export const placesModule: FeatureModule = {
   name: 'places',
   routes: placeRoutes,
   listeners: startPlacesSyncReactions,
-  start: (store) => startPlacesBackgroundSync(store),
+  start: (store) => {
+    startPlacesBackgroundSync(store);
+  },
   sync: async () => {
     const [{ hotspotLikesCollection }, { hotspotsCollection, fieldGuidesCollection }] = await Promise.all([
       import('./hotspotLikesCollection'),

@@ -46,9 +46,11 @@ export function boundsOf(
   position: Position | null,
 ): [[number, number], [number, number]] {
   const points: [number, number][] = places.map((place) => [place.longitude, place.latitude]);
-  if (area)
-    for (const point of (areaGeoJson(area).geometry as Polygon).coordinates[0]!)
-      points.push(point as [number, number]);
+  if (area) {
+    const [outer] = (areaGeoJson(area).geometry as Polygon).coordinates;
+    if (!outer) throw new Error(`The area of place ${area.id} has no outer ring`);
+    for (const point of outer) points.push(point as [number, number]);
+  }
   if (position && !area) points.push([position.lng, position.lat]);
   if (points.length === 0)
     return [

@@ -34,7 +34,9 @@ function keyOf(position: Position | null | undefined): string | undefined {
 function positionOf(value: unknown): Position | null {
   if (typeof value !== 'string') return null;
   const [lat, lng] = value.split(',').map(Number);
-  return Number.isFinite(lat) && Number.isFinite(lng) ? { lat: lat!, lng: lng! } : null;
+  return lat !== undefined && lng !== undefined && Number.isFinite(lat) && Number.isFinite(lng)
+    ? { lat, lng }
+    : null;
 }
 
 export async function rememberPosition(position: Position): Promise<void> {
@@ -45,6 +47,9 @@ export async function rememberPosition(position: Position): Promise<void> {
 export function useKeptPosition(): Position | null | undefined {
   return useLiveQuery(async () => positionOf((await db.meta.get(POSITION_KEY))?.value) ?? null);
 }
+
+/** The browser's navigator, typed as it may be: missing outside a browser, or without an API. */
+const maybeNavigator = () => globalThis.navigator as Partial<Navigator> | undefined;
 
 /**
  * The member's position for "nearby": the last one kept on the device, refreshed from the device's
@@ -62,17 +67,19 @@ export function useMemberPosition(): {
   const [failed, setFailed] = useState(false);
   const locate = () => {
     setLocating(true);
-    void requestFix(globalThis.navigator?.geolocation, { timeout: 10_000, maximumAge: 60_000 })
+    void requestFix(maybeNavigator()?.geolocation, { timeout: 10_000, maximumAge: 60_000 })
       .then(async (fix) => {
         setFailed(fix === null);
         if (fix) await rememberPosition({ lat: fix.lat, lng: fix.lng });
       })
-      .finally(() => setLocating(false));
+      .finally(() => {
+        setLocating(false);
+      });
   };
   useEffect(() => {
     let live = true;
-    void globalThis.navigator?.permissions
-      ?.query({ name: 'geolocation' })
+    void maybeNavigator()
+      ?.permissions?.query({ name: 'geolocation' })
       .then((status) => {
         if (live && status.state === 'granted') locate();
       })
@@ -115,11 +122,15 @@ export function usePlacesList(search: string, position: Position | null | undefi
       () => {
         setFetching(true);
         dispatch(refreshPlaces({ search, position: positionOf(positionKey), regionId }))
-          .then(() => live && setFailure(null))
-          .catch(
-            (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
-          )
-          .finally(() => live && setFetching(false));
+          .then(() => {
+            if (live) setFailure(null);
+          })
+          .catch((error: unknown) => {
+            if (live) setFailure(error instanceof Error ? error.message : String(error));
+          })
+          .finally(() => {
+            if (live) setFetching(false);
+          });
       },
       search === '' ? 0 : SEARCH_DEBOUNCE_MS,
     );
@@ -164,9 +175,12 @@ function useKeptAndFetched<Row>(
     if (!id || !isOnline || state !== undefined) return;
     setOutcome({ id, state: 'running' });
     dispatch(fetch(id)).then(
-      (found) => setOutcome({ id, state: found ? 'done' : 'unknown' }),
-      (error: unknown) =>
-        setOutcome({ id, state: 'failed', reason: error instanceof Error ? error.message : String(error) }),
+      (found) => {
+        setOutcome({ id, state: found ? 'done' : 'unknown' });
+      },
+      (error: unknown) => {
+        setOutcome({ id, state: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      },
     );
   }, [dispatch, fetch, id, isOnline, state]);
   const failure = state === 'failed' ? (outcome?.reason ?? null) : null;
@@ -218,11 +232,15 @@ export function useGuidesList(search: string, position: Position | null | undefi
     const timer = setTimeout(
       () => {
         dispatch(refreshGuides({ search, position: positionOf(positionKey) }))
-          .then(() => live && setFailure(null))
-          .catch(
-            (error: unknown) => live && setFailure(error instanceof Error ? error.message : String(error)),
-          )
-          .finally(() => live && setFetched(true));
+          .then(() => {
+            if (live) setFailure(null);
+          })
+          .catch((error: unknown) => {
+            if (live) setFailure(error instanceof Error ? error.message : String(error));
+          })
+          .finally(() => {
+            if (live) setFetched(true);
+          });
       },
       search === '' ? 0 : SEARCH_DEBOUNCE_MS,
     );
@@ -299,8 +317,12 @@ export function useWherePlaces(speciesId: string): WherePlaces | null {
     if (!isOnline || positionKey === undefined) return;
     let live = true;
     dispatch(fetchWhere(speciesId, positionOf(positionKey))).then(
-      (places) => live && setAnswer({ key, places }),
-      () => live && setAnswer(null),
+      (places) => {
+        if (live) setAnswer({ key, places });
+      },
+      () => {
+        if (live) setAnswer(null);
+      },
     );
     return () => {
       live = false;

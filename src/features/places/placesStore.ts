@@ -136,11 +136,11 @@ export async function placesOnDevice(db: FieldmarkDB, order: PlaceOrder = {}): P
   const words = foldedWords(order.search ?? '');
   const rows = (await db.places.orderBy('name').toArray()).filter((row) => matchesSearch(row.name, words));
   const { position, regionId } = order;
-  const listed = rows.map((place) => ({
-    place,
-    distanceKm: position ? placeDistanceKm(place, position.lat, position.lng) : null,
-  }));
-  if (position) return listed.sort((a, b) => a.distanceKm! - b.distanceKm!);
+  if (position)
+    return rows
+      .map((place) => ({ place, distanceKm: placeDistanceKm(place, position.lat, position.lng) }))
+      .sort((a, b) => a.distanceKm - b.distanceKm);
+  const listed = rows.map((place) => ({ place, distanceKm: null }));
   const inRegion = (row: PlaceRow) => (regionId && row.location_id === regionId ? 0 : 1);
   // Array.prototype.sort is stable: equal places keep the name order they were read in.
   return listed.sort((a, b) => inRegion(a.place) - inRegion(b.place) || b.place.likes - a.place.likes);
@@ -155,9 +155,11 @@ export async function guidesOnDevice(
     matchesSearch(row.name, words),
   );
   const { position } = order;
-  const listed = rows.map((guide) => ({
-    guide,
-    distanceKm: position ? distanceKm(position.lat, position.lng, guide.latitude, guide.longitude) : null,
-  }));
-  return position ? listed.sort((a, b) => a.distanceKm! - b.distanceKm!) : listed;
+  if (!position) return rows.map((guide) => ({ guide, distanceKm: null }));
+  return rows
+    .map((guide) => ({
+      guide,
+      distanceKm: distanceKm(position.lat, position.lng, guide.latitude, guide.longitude),
+    }))
+    .sort((a, b) => a.distanceKm - b.distanceKm);
 }

@@ -49,9 +49,9 @@ describe("the region's places", () => {
     act(() => {
       store.dispatch(configActions.saved({ ...defaultConfig, location: southAfrica }));
     });
-    await waitFor(async () =>
-      expect(await db.places.get(kruger.hotspot_id)).toMatchObject({ name: kruger.name }),
-    );
+    await waitFor(async () => {
+      expect(await db.places.get(kruger.hotspot_id)).toMatchObject({ name: kruger.name });
+    });
     expect(pulls().sort()).toEqual([
       ['collection/field_guides', '{"location_id":"ZAF"}'],
       ['collection/hotspots', '{"location_id":"ZAF"}'],
@@ -72,7 +72,9 @@ describe("the region's places", () => {
     act(() => {
       store.dispatch(configActions.saved({ ...defaultConfig, location: unitedStates }));
     });
-    await waitFor(() => expect(pulls()).toHaveLength(2));
+    await waitFor(() => {
+      expect(pulls()).toHaveLength(2);
+    });
     expect(pulls().map(([, filter]) => filter)).toEqual(['{"location_id":"USA"}', '{"location_id":"USA"}']);
   });
 });

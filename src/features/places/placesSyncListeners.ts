@@ -13,7 +13,9 @@ import type { AppStartListening } from '../../app/thunk';
 import type { StartupStore } from '../../app/featureModule';
 
 const loadSync = () => import('./placesSyncThunks');
-const logFailure = (error: unknown) => console.error('The places sync could not start', error);
+const logFailure = (error: unknown) => {
+  console.error('The places sync could not start', error);
+};
 const locationOf = (state: RootState) => state.config.config.location?.location_id ?? null;
 
 export function startPlacesSyncReactions(startListening: AppStartListening): void {
@@ -33,7 +35,9 @@ export function startPlacesSyncReactions(startListening: AppStartListening): voi
 /** App start: the stored location's places in the background once the page is idle. */
 export function startPlacesBackgroundSync(store: StartupStore): void {
   if (locationOf(store.getState()) === null) return;
-  const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000));
+  const whenIdle =
+    (globalThis as { requestIdleCallback?: (run: () => void) => unknown }).requestIdleCallback ??
+    ((run: () => void) => setTimeout(run, 1_000));
   whenIdle(
     () =>
       void loadSync()
