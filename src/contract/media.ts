@@ -160,7 +160,7 @@ export type MediaFileParams = Static<typeof MediaFileParamsSchema>;
  * What a stored photo is: a species' reference photo, a member's photo of a sighting, or a photo
  * of a place or a field guide (admins upload those; docs/api.md "Photos of places and field guides").
  */
-export const MEDIA_CATEGORIES = ['species', 'observation', 'hotspot', 'field_guide'] as const;
+export const MEDIA_CATEGORIES = ['species', 'observation', 'hotspot', 'field_guide', 'ebook'] as const;
 export type MediaCategory = (typeof MEDIA_CATEGORIES)[number];
 
 /** Longest comment or reply, after trimming. */

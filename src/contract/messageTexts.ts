@@ -157,6 +157,22 @@ export const accountDisabled =
 export const adNotFound = 'There is no such ad, or it has been removed.';
 export const adDatesOrder = 'ends_at: must not be before starts_at.';
 
+// Ebooks (server; docs/api.md "Ebooks")
+export const ebookNotFound = 'There is no such ebook.';
+export const ebookNameTaken = 'name: there is already an ebook called {name}.';
+export const ebookChapterNotFound = 'This ebook has no chapter {chapter}.';
+export const ebookChapterExists = 'This ebook already has a chapter {chapter}.';
+export const ebookChaptersFull = 'chapter: an ebook has at most {max} chapters.';
+export const ebookChapterMismatch = 'chapter: must be the chapter in the address ({chapter}).';
+export const ebookTocChapterUnknown = 'toc: this ebook has no chapter {chapter}.';
+export const ebookSpeciesUnknown = 'species: there is no species {id}.';
+export const ebookContentSpeciesUnlisted = 'content_species: {id} is not in species.';
+export const ebookTemplateNotFound = 'There is no such page template.';
+export const ebookMediaNotFound = 'There is no such picture in the ebook media.';
+export const ebookThumbnailUnknown = 'thumbnail: there is no such picture in the ebook media.';
+export const ebookExportFormat = 'format: ebooks are exported as pdf only.';
+export const ebookExportEmpty = 'This ebook has no published chapter to export yet.';
+
 // Collection sync (docs/sync.md)
 export const collectionNotFound = 'There is no such collection.';
 export const collectionReadOnly = 'This collection is read-only.';

@@ -329,6 +329,28 @@ const CALLS: Record<string, Row> = {
   'PUT /push/subscriptions': member,
   'DELETE /push/subscriptions': member,
 
+  // Ebooks (SPEC §6: ebook listing, details, chapter and media need role admin; every call is theirs)
+  'GET /ebooks': adminRow(admin),
+  'POST /ebooks': adminRow(admin),
+  'GET /ebooks/{id}': adminRow(admin),
+  'PUT /ebooks/{id}': adminRow(admin),
+  'GET /ebooks/{id}/export': adminRow(admin),
+  'PUT /ebooks/{id}/toc': adminRow(admin),
+  'POST /ebooks/{id}/clone': adminRow(admin),
+  'PUT /ebooks/{id}/chapter_status': adminRow(admin),
+  'POST /ebooks/{id}/chapter': adminRow(admin),
+  'GET /ebooks/{id}/chapter/{chapter}': adminRow(admin),
+  'PUT /ebooks/{id}/chapter/{chapter}': adminRow(admin),
+  'GET /ebooks/{id}/chapter/{chapter}/species': adminRow(admin),
+  'PUT /ebooks/{id}/chapter_species/{chapter}': adminRow(admin),
+  'GET /ebooks/admin/page_templates': adminRow(admin),
+  'POST /ebooks/admin/page_templates': adminRow(admin),
+  'GET /ebooks/admin/page_templates/{id}': adminRow(admin),
+  'PUT /ebooks/admin/page_templates/{id}': adminRow(admin),
+  'POST /ebooks/media': adminRow(admin),
+  'GET /ebooks/admin/media': adminRow(admin),
+  'GET /ebooks/admin/media/{id}': adminRow(admin),
+
   // Logbooks and the shop (SPEC §6: merchant-product is admin-only)
   'GET /logbooks': client,
   'GET /logbooks/owned': member,

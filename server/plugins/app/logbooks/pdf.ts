@@ -31,7 +31,7 @@ type FontName = keyof typeof FONT_FILES;
 
 let fonts: Record<FontName, Buffer> | null = null;
 /** The three faces, read once from the package (about 1.6 MB; pdfkit embeds only the glyphs used). */
-function loadFonts(): Record<FontName, Buffer> {
+export function loadFonts(): Record<FontName, Buffer> {
   fonts ??= Object.fromEntries(
     Object.entries(FONT_FILES).map(([name, file]) => [
       name,

@@ -24,7 +24,8 @@ export interface MediaVariants {
 /** Photos (006_media.sql, 007_observation_media.sql); written only by server/plugins/app/media. */
 export interface MediaTable {
   id: string;
-  kind: 'species' | 'observation' | 'hotspot' | 'field_guide';
+  /** 'ebook': a picture of the ebook media library (202611291016_ebooks.sql, plugins/app/ebooks). */
+  kind: 'species' | 'observation' | 'hotspot' | 'field_guide' | 'ebook';
   species_id: string | null;
   /** kind 'observation': the owner's sighting (a `species_observations` record id), if named. */
   observation_id: ColumnType<string | null, string | null | undefined, string | null>;
