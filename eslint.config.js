@@ -189,6 +189,7 @@ const STRICT_FILES = [
     'sync',
     'trips',
     'places',
+    'species',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 const strictTypeChecked = [

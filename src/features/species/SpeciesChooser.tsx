@@ -35,8 +35,12 @@ export function SpeciesChooser({ onChoose, hint }: SpeciesChooserProps) {
 
   // SPEC §9: the search runs 250 ms after the last key, as on the species list.
   useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      setQuery(text.trim());
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [text]);
 
   const prepared = useSpeciesSearch(species, languageId, query !== '');
@@ -51,7 +55,9 @@ export function SpeciesChooser({ onChoose, hint }: SpeciesChooserProps) {
         label={speciesTexts.speciesSearchLabel}
         helperText={hint}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
         autoComplete="off"
         fullWidth
       />
@@ -66,7 +72,11 @@ export function SpeciesChooser({ onChoose, hint }: SpeciesChooserProps) {
         <List dense aria-label={speciesTexts.speciesSearchLabel} sx={{ py: 0 }}>
           {matches.slice(0, MATCHES_SHOWN).map((row) => (
             <ListItem key={row.id} disablePadding>
-              <ListItemButton onClick={() => onChoose(row)}>
+              <ListItemButton
+                onClick={() => {
+                  onChoose(row);
+                }}
+              >
                 <ListItemText
                   primary={row.name}
                   secondary={row.scientific_name !== row.name ? row.scientific_name : undefined}

@@ -92,7 +92,9 @@ describe('the species list on a first visit', () => {
     await act(async () => {
       await db.species.put(robin);
     });
-    await waitFor(() => expect(screen.getByText(/^1 species · United States of America/)).toBeTruthy());
+    await waitFor(() => {
+      expect(screen.getByText(/^1 species · United States of America/)).toBeTruthy();
+    });
     expect(within(await list()).queryByRole('link', { name: /^Bald Eagle/ })).toBeNull();
     expect(screen.queryByText(/from the server/)).toBeNull();
   });
@@ -102,11 +104,11 @@ describe('the species list on a first visit', () => {
     network.on('POST', 'species', () => ({ status: 500, body: { status: 'failed', reason: 'Down' } }));
     renderFirstVisit(network);
     expect(await screen.findByText(speciesTexts.speciesSyncing)).toBeTruthy();
-    await waitFor(() =>
+    await waitFor(() => {
       expect(network.sent.some((request) => request.method === 'POST' && request.path === 'species')).toBe(
         true,
-      ),
-    );
+      );
+    });
     expect(screen.queryByRole('list', { name: 'Species' })).toBeNull();
   });
 });

@@ -84,7 +84,9 @@ function Gallery({ species }: { species: SpeciesRow[] }) {
               label={name}
               color={group === id ? 'primary' : 'default'}
               aria-pressed={group === id}
-              onClick={() => setGroup(id)}
+              onClick={() => {
+                setGroup(id);
+              }}
             />
           ))}
         </Stack>

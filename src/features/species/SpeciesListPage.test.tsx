@@ -55,13 +55,13 @@ describe('the species list page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Species' })).toBeTruthy();
     const species = await list();
-    await waitFor(() =>
+    await waitFor(() => {
       expect(
         within(species)
           .getAllByRole('heading', { level: 2 })
           .map((heading) => heading.textContent),
-      ).toEqual(['Anatidae', 'Phasianidae', 'Accipitridae', 'Turdidae', 'Mustelidae', 'Ursidae']),
-    );
+      ).toEqual(['Anatidae', 'Phasianidae', 'Accipitridae', 'Turdidae', 'Mustelidae', 'Ursidae']);
+    });
     expect(
       within(species)
         .getByRole('link', { name: /^Bald Eagle/ })
@@ -76,13 +76,13 @@ describe('the species list page', () => {
     await db.species.bulkPut([...DEMO_SPECIES]);
     renderList({ location: southAfrica, species: ['Mammals|All', 'Amphibians'] });
     const species = await list();
-    await waitFor(() =>
+    await waitFor(() => {
       expect(linkNames(species)).toEqual([
         'African Savanna ElephantLoxodonta africana',
         'BluebuckHippotragus leucophaeus · Extinct',
         'Common SqueakerArthroleptis stenodactylus',
-      ]),
-    );
+      ]);
+    });
   });
 
   it('shows names in the additional language', async () => {
@@ -101,7 +101,9 @@ describe('the species list page', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: speciesTexts.speciesSearchLabel }), {
       target: { value: 'robn' },
     });
-    await waitFor(() => expect(linkNames(screen.getByRole('list', { name: 'Species' }))).toHaveLength(1));
+    await waitFor(() => {
+      expect(linkNames(screen.getByRole('list', { name: 'Species' }))).toHaveLength(1);
+    });
     expect(screen.getByRole('link', { name: /^American Robin/ })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('1 species match');
     expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
@@ -155,7 +157,9 @@ describe('the species list page', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: speciesTexts.speciesSearchLabel }), {
       target: { value: 'robin' },
     });
-    await waitFor(() => expect(screen.getByRole('link', { name: /^American Robin/ })).toBeTruthy());
+    await waitFor(() => {
+      expect(screen.getByRole('link', { name: /^American Robin/ })).toBeTruthy();
+    });
     // The engine's next pull: the notice stays while it runs, and goes once the server has loaded.
     act(() => {
       store.dispatch(speciesSyncActions.started());
@@ -164,7 +168,9 @@ describe('the species list page', () => {
     act(() => {
       store.dispatch(speciesSyncActions.finished());
     });
-    await waitFor(() => expect(screen.queryByText(/still loading the species lists/)).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByText(/still loading the species lists/)).toBeNull();
+    });
   });
 
   it('keeps only a window of a long list in the page', async () => {
@@ -184,10 +190,10 @@ describe('the species list page', () => {
       'Acrochordidae',
     );
     // A reptile has no common name: its scientific name is said once, not twice (issue 23).
-    const shown = reptiles.filter((row) => rows.some((item) => item.textContent?.includes(row.name)));
+    const shown = reptiles.filter((row) => rows.some((item) => item.textContent.includes(row.name)));
     expect(shown.length).toBeGreaterThan(0);
     for (const reptile of shown) {
-      const text = rows.find((item) => item.textContent?.includes(reptile.name))?.textContent ?? '';
+      const text = rows.find((item) => item.textContent.includes(reptile.name))?.textContent ?? '';
       expect(text.split(reptile.scientific_name).length - 1, text).toBe(1);
     }
   });

@@ -26,7 +26,9 @@ export function useSpeciesQuery(): { query: string; field: React.JSX.Element } {
     const timer = setTimeout(() => {
       setParams((current) => withParam(current, QUERY_PARAM, wanted), { replace: true });
     }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [text, query, setParams]);
 
   const field = (
@@ -34,7 +36,9 @@ export function useSpeciesQuery(): { query: string; field: React.JSX.Element } {
       type="search"
       label={speciesTexts.speciesSearchLabel}
       value={text}
-      onChange={(event) => setText(event.target.value)}
+      onChange={(event) => {
+        setText(event.target.value);
+      }}
       fullWidth
       autoComplete="off"
       slotProps={{

@@ -134,12 +134,12 @@ describe('the species gallery', () => {
       const network = withSightingPhotos();
       renderPage('/species-gallery', { network });
       // The reference photo first; the squeaker has none, so its sighting photo.
-      await waitFor(async () =>
+      await waitFor(async () => {
         expect(await tiles()).toEqual([
           ['African Savanna Elephant', '/media/m-1/thumbnail.jpg'],
           ['Common Squeaker', '/api/v1.0/media/s-2/thumbnail.webp'],
-        ]),
-      );
+        ]);
+      });
       const asked = network.sent.find((request) => request.path.startsWith('species_images?'));
       const query = new URLSearchParams(asked?.path.split('?')[1]);
       expect(query.get('location_id')).toBe('ZAF');

@@ -15,6 +15,8 @@ export const speciesModule: FeatureModule = {
   modals: { speciesSync: SpeciesSyncPopup },
   listeners: startSpeciesSyncReactions,
   // The stored list's species, brought up to date in the background once the page is idle.
-  start: (store) => startSpeciesBackgroundSync(store),
+  start: (store) => {
+    startSpeciesBackgroundSync(store);
+  },
   sync: async () => (await import('./sync/speciesSyncSource')).speciesSync,
 };

@@ -129,8 +129,12 @@ export function useSpeciesAnywhere(id: string | undefined): SpeciesAnywhere {
     if (!id || row !== null || !isOnline || fetchState !== undefined) return;
     setFetched({ id, state: 'running' });
     dispatch(keepSpecies(id)).then(
-      (kept) => setFetched({ id, state: kept ? 'running' : 'unknown' }),
-      () => setFetched({ id, state: 'failed' }),
+      (kept) => {
+        setFetched({ id, state: kept ? 'running' : 'unknown' });
+      },
+      () => {
+        setFetched({ id, state: 'failed' });
+      },
     );
   }, [dispatch, id, row, isOnline, fetchState]);
 

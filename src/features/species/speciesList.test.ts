@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listFilterOf, onList, taxonomicOrder, withFamilyHeaders, type ListItem } from './speciesList';
 import { DEMO_SPECIES } from './testSpecies';
+import { present } from '../../test/present';
 
 const unitedStates = { location_id: 'USA', name: 'United States of America', parent_location: [] };
 const alaska = {
@@ -22,7 +23,7 @@ describe('the member’s list', () => {
   it('filters by the chosen groups, with the config’s alias for Mammals|Larger', () => {
     const filter = listFilterOf({ location: southAfrica, species: ['Mammals|Large', 'Amphibians'] });
     expect(filter).toEqual({ classifications: ['Mammals|Larger', 'Amphibians'], locationIds: ['ZAF'] });
-    expect(names(onList(DEMO_SPECIES, filter!))).toEqual([
+    expect(names(onList(DEMO_SPECIES, present(filter, 'a filter')))).toEqual([
       'African Savanna Elephant',
       'Bluebuck',
       'Common Squeaker',
@@ -30,21 +31,24 @@ describe('the member’s list', () => {
   });
 
   it('counts a species keyed to the region or to one of its parents', () => {
-    const filter = listFilterOf({ location: alaska, species: ['Mammals|Larger'] })!;
+    const filter = present(listFilterOf({ location: alaska, species: ['Mammals|Larger'] }), 'a filter');
     expect(filter.locationIds).toEqual(['USA-3563', 'USA']);
     expect(names(onList(DEMO_SPECIES, filter))).toContain('Polar Bear');
   });
 
   it('offers world-scope reptiles everywhere', () => {
-    const filter = listFilterOf({ location: southAfrica, species: ['Reptiles'] })!;
+    const filter = present(listFilterOf({ location: southAfrica, species: ['Reptiles'] }), 'a filter');
     expect(names(onList(DEMO_SPECIES, filter))).toEqual(['Common Death Adder', 'Cat Gecko']);
   });
 
   it('is in taxonomic order, grouped by family', () => {
-    const filter = listFilterOf({
-      location: unitedStates,
-      species: ['Birds|IOC', 'Mammals|All', 'Amphibians'],
-    })!;
+    const filter = present(
+      listFilterOf({
+        location: unitedStates,
+        species: ['Birds|IOC', 'Mammals|All', 'Amphibians'],
+      }),
+      'a filter',
+    );
     expect(outline(withFamilyHeaders(taxonomicOrder(onList(DEMO_SPECIES, filter))))).toEqual([
       '# Anatidae (2)',
       'Gadwall',

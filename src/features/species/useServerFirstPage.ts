@@ -76,7 +76,9 @@ export function useServerFirstPage(
         if (isCurrent) setPage({ key, page: answer });
       },
       // The sync still brings the list; the page only waits for it as it did before.
-      (error: unknown) => console.warn('The first page of species could not be fetched', error),
+      (error: unknown) => {
+        console.warn('The first page of species could not be fetched', error);
+      },
     );
     return () => {
       isCurrent = false;

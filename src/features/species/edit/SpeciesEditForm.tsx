@@ -3,7 +3,7 @@
  * for added ones), the family, extinct, and a switch per further classification. Saves only what
  * changed (speciesEditDraft.ts); after a save the form starts again from the server's answer.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -40,13 +40,14 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
     setProblem(null);
     setDraft(update);
   };
-  const changeName = (key: string, patch: Partial<NameDraft>) =>
+  const changeName = (key: string, patch: Partial<NameDraft>) => {
     change((current) => ({
       ...current,
       names: current.names.map((row) => (row.key === key ? { ...row, ...patch } : row)),
     }));
+  };
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const outcome = editRequestOf(original, draft);
     if (outcome.kind === 'invalid') {
@@ -58,9 +59,11 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
       setProblem('reason' in answer.error ? answer.error.reason : messages.serverError);
       return;
     }
-    if (answer.data) {
-      setOriginal(answer.data.species);
-      setDraft(draftOf(answer.data.species));
+    // The body as the server sent it, which may be empty (the client passes an empty 200 on as null).
+    const saved = answer.data as typeof answer.data | null;
+    if (saved) {
+      setOriginal(saved.species);
+      setDraft(draftOf(saved.species));
     }
     dispatch(uiActions.toastShown({ message: speciesTexts.speciesEditSaved, severity: 'success' }));
   }
@@ -88,7 +91,9 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
                 <TextField
                   label={speciesTexts.speciesEditLanguageId}
                   value={row.language}
-                  onChange={(event) => changeName(row.key, { language: event.target.value })}
+                  onChange={(event) => {
+                    changeName(row.key, { language: event.target.value });
+                  }}
                   sx={{ width: 140 }}
                 />
               )}
@@ -99,16 +104,18 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
                     : speciesTexts.speciesName
                 }
                 value={row.name}
-                onChange={(event) => changeName(row.key, { name: event.target.value })}
+                onChange={(event) => {
+                  changeName(row.key, { name: event.target.value });
+                }}
                 fullWidth
               />
               <IconButton
                 aria-label={formatMessage(speciesTexts.speciesEditRemoveName, {
                   language: row.language ? languageName(row.language) : speciesTexts.speciesEditNewName,
                 })}
-                onClick={() =>
-                  change((current) => ({ ...current, names: current.names.filter((r) => r !== row) }))
-                }
+                onClick={() => {
+                  change((current) => ({ ...current, names: current.names.filter((r) => r !== row) }));
+                }}
               >
                 <DeleteIcon />
               </IconButton>
@@ -117,15 +124,15 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
           <Button
             startIcon={<AddIcon />}
             sx={{ alignSelf: 'flex-start' }}
-            onClick={() =>
+            onClick={() => {
               change((current) => ({
                 ...current,
                 names: [
                   ...current.names,
                   { key: `new-${++newRows}`, language: '', name: '', isExisting: false },
                 ],
-              }))
-            }
+              }));
+            }}
           >
             {speciesTexts.speciesEditAddName}
           </Button>
@@ -135,7 +142,9 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
       <TextField
         label={speciesTexts.speciesFamily}
         value={draft.family}
-        onChange={(event) => change((current) => ({ ...current, family: event.target.value }))}
+        onChange={(event) => {
+          change((current) => ({ ...current, family: event.target.value }));
+        }}
       />
 
       <FormGroup>
@@ -144,7 +153,9 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
           control={
             <Switch
               checked={draft.extinct}
-              onChange={(event) => change((current) => ({ ...current, extinct: event.target.checked }))}
+              onChange={(event) => {
+                change((current) => ({ ...current, extinct: event.target.checked }));
+              }}
             />
           }
         />
@@ -157,12 +168,12 @@ export function SpeciesEditForm({ species: loaded }: { species: Species }) {
             control={
               <Switch
                 checked={draft.taxaAlt[entry.classification] ?? entry.enabled}
-                onChange={(event) =>
+                onChange={(event) => {
                   change((current) => ({
                     ...current,
                     taxaAlt: { ...current.taxaAlt, [entry.classification]: event.target.checked },
-                  }))
-                }
+                  }));
+                }}
               />
             }
           />

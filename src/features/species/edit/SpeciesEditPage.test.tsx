@@ -86,11 +86,11 @@ describe('the species editor page', () => {
 
     fireEvent.change(portuguese, { target: { value: 'Palanca-azul' } });
     fireEvent.click(screen.getByRole('button', { name: speciesTexts.speciesEditSave }));
-    await waitFor(() =>
+    await waitFor(() => {
       expect(network.sent.find((request) => request.method === 'PUT')?.body).toEqual({
         names: { pt: 'Palanca-azul' },
-      }),
-    );
+      });
+    });
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.some((alert) => alert.textContent.includes(speciesTexts.speciesEditSaved))).toBe(true);
   });

@@ -36,8 +36,12 @@ export function useBasemap(): BasemapState {
   useEffect(() => {
     let isCurrent = true;
     void loadBasemap().then(
-      (basemap) => isCurrent && setState({ status: 'ready', basemap }),
-      () => isCurrent && setState({ status: 'failed' }),
+      (basemap) => {
+        if (isCurrent) setState({ status: 'ready', basemap });
+      },
+      () => {
+        if (isCurrent) setState({ status: 'failed' });
+      },
     );
     return () => {
       isCurrent = false;

@@ -30,7 +30,7 @@ const US_SPECIES = [baldEagle, virginiaOpossum, northernRaccoon].map((species) =
 function speciesNetwork(records: SyncRecord[], { sendTotal = true } = {}) {
   const network = fakeNetwork();
   let gate: Promise<void> = Promise.resolve();
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   network.on('GET', 'collection/species', (request) => {
     const lastMod = Number(new URLSearchParams(request.path.split('?')[1]).get('last_mod'));
     const page = records.slice(lastMod, lastMod + 2);
@@ -61,7 +61,9 @@ function speciesNetwork(records: SyncRecord[], { sendTotal = true } = {}) {
         release = resolve;
       });
     },
-    release: () => release(),
+    release: () => {
+      release();
+    },
   };
 }
 
@@ -78,7 +80,9 @@ function proceed(store: ReturnType<typeof renderApp>['store']) {
 // The popup is a lazy chunk: its first import, cold, can take longer than findByRole's default 1 s
 // on a loaded machine (the first test failed there every time while other suites ran).
 const popup = () => screen.findByRole('dialog', { name: messages.speciesSyncTitle });
-const noPopup = () => expect(screen.queryByRole('dialog', { name: messages.speciesSyncTitle })).toBeNull();
+const noPopup = () => {
+  expect(screen.queryByRole('dialog', { name: messages.speciesSyncTitle })).toBeNull();
+};
 
 beforeEach(async () => {
   await db.species.clear();
@@ -94,11 +98,15 @@ describe('Species sync progress popup', () => {
 
     const dialog = await popup();
     const bar = within(dialog).getByRole('progressbar', { name: messages.speciesSyncProgress });
-    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('66'));
+    await waitFor(() => {
+      expect(bar.getAttribute('aria-valuenow')).toBe('66');
+    });
     expect(within(dialog).getByText(percent(66))).toBeTruthy();
 
     server.release();
-    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('100'));
+    await waitFor(() => {
+      expect(bar.getAttribute('aria-valuenow')).toBe('100');
+    });
     await waitFor(noPopup);
     expect((await db.species.toCollection().primaryKeys()).sort()).toEqual([
       'ioc-7769',
@@ -122,7 +130,9 @@ describe('Species sync progress popup', () => {
     expect(store.getState().speciesSync?.status).toBe('syncing');
 
     server.release();
-    await waitFor(() => expect(store.getState().speciesSync?.status).toBe('done'));
+    await waitFor(() => {
+      expect(store.getState().speciesSync?.status).toBe('done');
+    });
     expect(await db.species.count()).toBe(3);
     noPopup();
   });
@@ -134,7 +144,9 @@ describe('Species sync progress popup', () => {
     proceed(store);
 
     const dialog = await popup();
-    await waitFor(() => expect(store.getState().speciesSync?.received).toBe(2));
+    await waitFor(() => {
+      expect(store.getState().speciesSync?.received).toBe(2);
+    });
     const bar = within(dialog).getByRole('progressbar', { name: messages.speciesSyncProgress });
     expect(bar.hasAttribute('aria-valuenow')).toBe(false);
     expect(within(dialog).queryByText(/%/)).toBeNull();
@@ -158,7 +170,9 @@ describe('Species sync progress popup', () => {
     act(() => {
       store.dispatch(networkActions.wentOnline());
     });
-    await waitFor(async () => expect(await db.species.count()).toBe(3));
+    await waitFor(async () => {
+      expect(await db.species.count()).toBe(3);
+    });
     expect(await db.collection_marks.get('species')).toMatchObject({ needs_retry: false, remote_mod: 3 });
   });
 });

@@ -18,7 +18,9 @@ import type { AppStartListening } from '../../../app/thunk';
 import { configProceeded } from '../../config';
 
 const loadSync = () => import('./speciesSyncThunks');
-const logFailure = (error: unknown) => console.error('Species sync could not start', error);
+const logFailure = (error: unknown) => {
+  console.error('Species sync could not start', error);
+};
 
 export function startSpeciesSyncReactions(startListening: AppStartListening): void {
   startListening({
@@ -44,7 +46,9 @@ export function startSpeciesSyncReactions(startListening: AppStartListening): vo
  */
 export function startSpeciesBackgroundSync(store: Pick<AppStore, 'getState' | 'dispatch'>): void {
   if (!store.getState().config.isStored) return;
-  const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000));
+  // Feature detection: the DOM types give every browser requestIdleCallback, and Safari lacks it.
+  const has: { requestIdleCallback?: typeof requestIdleCallback } = globalThis;
+  const whenIdle = has.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000));
   whenIdle(
     () =>
       void loadSync()
