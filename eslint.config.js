@@ -190,6 +190,7 @@ const STRICT_FILES = [
     'trips',
     'places',
     'species',
+    'ads',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 const strictTypeChecked = [

@@ -5,7 +5,7 @@
  * retried save stays one ad. A refused save keeps everything typed and says why; delete
  * (admin-ads:d) asks first. A saved ad shows its stats per day below the form.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
@@ -48,11 +48,8 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
   const change = (patch: Partial<AdDraft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setProblem(null);
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as keyof AdDraft];
-      return next;
-    });
+    const changed = new Set(Object.keys(patch));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !changed.has(key))));
   };
 
   const field = (
@@ -63,7 +60,9 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
     <TextField
       label={label}
       value={draft[key]}
-      onChange={(event) => change({ [key]: event.target.value })}
+      onChange={(event) => {
+        change({ [key]: event.target.value });
+      }}
       error={errors[key] !== undefined}
       helperText={errors[key] ?? extra.help}
       type={extra.type}
@@ -74,23 +73,30 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
     />
   );
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const outcome = checkAdDraft(draft);
     if (outcome.kind === 'invalid') {
       setErrors(outcome.errors);
-      return setProblem(texts.fixFields);
+      setProblem(texts.fixFields);
+      return;
     }
     setErrors({});
     const answer = await putAd({ id, input: outcome.input });
-    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    if (answer.error) {
+      setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: loaded ? texts.saved : texts.created, severity: 'success' }));
     if (!loaded) void navigate(`/admin-ads-detail/${encodeURIComponent(id)}`, { replace: true });
   }
 
   async function remove() {
     const answer = await deleteAd(id);
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
   }
@@ -111,13 +117,13 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
               control={
                 <Checkbox
                   checked={draft.placements.includes(placement)}
-                  onChange={(event) =>
+                  onChange={(event) => {
                     change({
                       placements: event.target.checked
                         ? AD_PLACEMENTS.filter((one) => one === placement || draft.placements.includes(one))
                         : draft.placements.filter((one) => one !== placement),
-                    })
-                  }
+                    });
+                  }}
                 />
               }
             />
@@ -139,7 +145,12 @@ function AdForm({ id, loaded }: { id: string; loaded: Ad | null }) {
       <FormControlLabel
         label={texts.fieldActive}
         control={
-          <Switch checked={draft.active} onChange={(event) => change({ active: event.target.checked })} />
+          <Switch
+            checked={draft.active}
+            onChange={(event) => {
+              change({ active: event.target.checked });
+            }}
+          />
         }
       />
       {problem && <Alert severity="error">{problem}</Alert>}

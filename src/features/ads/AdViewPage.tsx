@@ -71,7 +71,8 @@ export function AdViewPage() {
   const [params] = useSearchParams();
   const adId = params.get('ad_id') ?? '';
   const [ownViewId] = useState(newViewId);
-  const viewId = /^[A-Za-z0-9_-]{1,64}$/.test(params.get('view') ?? '') ? params.get('view')! : ownViewId;
+  const viewParam = params.get('view');
+  const viewId = viewParam !== null && /^[A-Za-z0-9_-]{1,64}$/.test(viewParam) ? viewParam : ownViewId;
   const isOnline = useAppSelector(selectIsOnline);
   const locationId = useAppSelector((state) => state.config.config.location?.location_id ?? null);
   const answer = useAdImpressionQuery(

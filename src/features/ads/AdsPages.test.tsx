@@ -12,6 +12,7 @@ import { sessionActions, sessionSlice } from '../../app/sessionSlice';
 import { aLoginResponse } from '../../test/factories';
 import { apiCalls, fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { present } from '../../test/present';
 
 function signedIn(roles: string[], permissions: Permissions = {}) {
   return {
@@ -106,12 +107,16 @@ describe('/admin-ads', () => {
     expect(screen.getByRole('link', { name: texts.newAd })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(within(table).getAllByRole('link')).toHaveLength(5));
+    await waitFor(() => {
+      expect(within(table).getAllByRole('link')).toHaveLength(5);
+    });
 
     fireEvent.change(screen.getByRole('searchbox', { name: texts.searchAds }), { target: { value: 'owl' } });
-    await waitFor(() => expect(within(table).getAllByRole('link')).toHaveLength(1));
+    await waitFor(() => {
+      expect(within(table).getAllByRole('link')).toHaveLength(1);
+    });
     const link = within(table).getByRole('link', { name: 'Owl nest boxes' });
-    expect(link.getAttribute('href')).toBe(`/admin-ads-detail/${ads[27]!.id}`);
+    expect(link.getAttribute('href')).toBe(`/admin-ads-detail/${present(ads[27]).id}`);
     expect(within(table).getAllByText('ZAF')).toHaveLength(1);
   });
 });
@@ -160,7 +165,10 @@ describe('/admin-ads-detail', () => {
     expect(await screen.findByText(new RegExp(messages.adDatesOrder))).toBeTruthy();
     for (const [label, value] of Object.entries(typed))
       expect(screen.getByRole<HTMLInputElement>('textbox', { name: label }).value).toBe(value);
-    const put = network.sent.find((request) => request.method === 'PUT')!;
+    const put = present(
+      network.sent.find((request) => request.method === 'PUT'),
+      'the PUT request',
+    );
     expect(put.body).toEqual({
       title: 'Binoculars on sale',
       text: 'Bright 8x42 glasses',
@@ -222,10 +230,19 @@ describe('/newsfeed-ad-view', () => {
     expect(visit.getAttribute('target')).toBe('_blank');
     expect(visit.getAttribute('rel')).toBe('noopener noreferrer sponsored');
     // The browser would open a new tab; the test environment would really fetch the address.
-    visit.addEventListener('click', (event) => event.preventDefault());
+    visit.addEventListener('click', (event) => {
+      event.preventDefault();
+    });
     fireEvent.click(visit);
-    await waitFor(() => expect(network.sent.some((request) => request.method === 'PUT')).toBe(true));
-    expect(network.sent.find((request) => request.method === 'PUT')!.body).toMatchObject({
+    await waitFor(() => {
+      expect(network.sent.some((request) => request.method === 'PUT')).toBe(true);
+    });
+    expect(
+      present(
+        network.sent.find((request) => request.method === 'PUT'),
+        'the PUT request',
+      ).body,
+    ).toMatchObject({
       views: 0,
       view_time: 0,
       clicked: true,

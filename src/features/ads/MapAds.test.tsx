@@ -55,7 +55,9 @@ describe('the ads on the map', () => {
     expect(mapCalls(network).map((request) => request.path)).toEqual([
       `ads/map?bounds=${encodeURIComponent('17.9,-34.4,19.1,-33.5')}&zoom=9`,
     ]);
-    await waitFor(() => expect(points.at(-1)?.features).toHaveLength(1));
+    await waitFor(() => {
+      expect(points.at(-1)?.features).toHaveLength(1);
+    });
     expect(points.at(-1)?.features[0]?.properties).toEqual({ id: AD_ID });
   });
 
@@ -66,10 +68,16 @@ describe('the ads on the map', () => {
     const screenNow = await vi.waitFor(
       () => ScreenObserver.current ?? Promise.reject(new Error('not watched')),
     );
-    act(() => screenNow.show(1));
+    act(() => {
+      screenNow.show(1);
+    });
     clock.ms += 2_500;
-    act(() => screenNow.show(0));
-    await waitFor(() => expect(network.sent.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    act(() => {
+      screenNow.show(0);
+    });
+    await waitFor(() => {
+      expect(network.sent.filter((request) => request.method === 'PUT')).toHaveLength(1);
+    });
     expect(network.sent.find((request) => request.method === 'PUT')?.body).toMatchObject({
       views: 1,
       view_time: 2_500,
@@ -79,13 +87,17 @@ describe('the ads on the map', () => {
   it('asks nothing before the map has loaded, nor offline', async () => {
     const network = fakeNetwork();
     const { points } = showMap(network, null);
-    await waitFor(() => expect(points.at(-1)?.features).toEqual([]));
+    await waitFor(() => {
+      expect(points.at(-1)?.features).toEqual([]);
+    });
     expect(mapCalls(network)).toEqual([]);
     cleanup();
 
     const offline = fakeNetwork();
     const { points: offlinePoints } = showMap(offline, CAPE_TOWN, false);
-    await waitFor(() => expect(offlinePoints.at(-1)?.features).toEqual([]));
+    await waitFor(() => {
+      expect(offlinePoints.at(-1)?.features).toEqual([]);
+    });
     expect(mapCalls(offline)).toEqual([]);
     expect(screen.queryByText(texts.sponsored)).toBeNull();
   });

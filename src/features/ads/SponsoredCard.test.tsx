@@ -10,6 +10,7 @@ import { renderApp } from '../../test/renderApp';
 import { ScreenObserver, watchScreenAndClock } from './testAds';
 import { SponsoredAd } from './embeds';
 import { queuedViews } from './viewQueue';
+import { present } from '../../test/present';
 
 const AD_ID = '3c9a1f0e-2b4d-4e6f-8a1b-2c3d4e5f6a7b';
 
@@ -74,13 +75,21 @@ describe('the sponsored card in the newsfeed', () => {
       () => ScreenObserver.current ?? Promise.reject(new Error('not watched')),
     );
 
-    act(() => screenNow.show(0.3)); // a corner of it: not seen yet
+    act(() => {
+      screenNow.show(0.3); // a corner of it: not seen yet
+    });
     clock.ms += 5_000;
-    act(() => screenNow.show(0.8));
+    act(() => {
+      screenNow.show(0.8);
+    });
     clock.ms += 4_500;
-    act(() => screenNow.show(0));
-    await waitFor(() => expect(views(network)).toHaveLength(1));
-    expect(views(network)[0]!.body).toEqual({
+    act(() => {
+      screenNow.show(0);
+    });
+    await waitFor(() => {
+      expect(views(network)).toHaveLength(1);
+    });
+    expect(present(views(network)[0], 'a first view').body).toEqual({
       views: 1,
       view_time: 4_500,
       first_view: Math.floor(1_800_000_005_000 / 1000),
@@ -89,13 +98,21 @@ describe('the sponsored card in the newsfeed', () => {
     });
 
     clock.ms += 60_000;
-    act(() => screenNow.show(1));
+    act(() => {
+      screenNow.show(1);
+    });
     clock.ms += 2_000;
-    act(() => screenNow.show(0));
-    await waitFor(() => expect(views(network)).toHaveLength(2));
+    act(() => {
+      screenNow.show(0);
+    });
+    await waitFor(() => {
+      expect(views(network)).toHaveLength(2);
+    });
     // The whole showing's totals, under the same view id: the server keeps the larger values.
-    expect(views(network)[1]!.path).toBe(views(network)[0]!.path);
-    expect(views(network)[1]!.body).toMatchObject({ views: 2, view_time: 6_500 });
+    expect(present(views(network)[1], 'a second view').path).toBe(
+      present(views(network)[0], 'a first view').path,
+    );
+    expect(present(views(network)[1], 'a second view').body).toMatchObject({ views: 2, view_time: 6_500 });
     expect(await queuedViews()).toEqual([]);
   });
 
@@ -103,21 +120,33 @@ describe('the sponsored card in the newsfeed', () => {
     const network = fakeNetwork();
     const { store } = showFeed(network);
     await screen.findByText(texts.sponsored);
-    await waitFor(() => expect(ScreenObserver.current).not.toBeNull());
+    await waitFor(() => {
+      expect(ScreenObserver.current).not.toBeNull();
+    });
     act(() => {
       store.dispatch(networkActions.wentOffline());
     });
-    act(() => ScreenObserver.current!.show(1));
+    act(() => {
+      present(ScreenObserver.current, 'the watched card').show(1);
+    });
     clock.ms += 3_000;
-    act(() => ScreenObserver.current!.show(0));
-    await waitFor(async () => expect(await queuedViews()).toHaveLength(1));
+    act(() => {
+      present(ScreenObserver.current, 'the watched card').show(0);
+    });
+    await waitFor(async () => {
+      expect(await queuedViews()).toHaveLength(1);
+    });
     expect(views(network)).toEqual([]);
 
     act(() => {
       store.dispatch(networkActions.wentOnline());
     });
-    await waitFor(() => expect(views(network)).toHaveLength(1));
-    expect(views(network)[0]!.body).toMatchObject({ views: 1, view_time: 3_000 });
-    await waitFor(async () => expect(await queuedViews()).toEqual([]));
+    await waitFor(() => {
+      expect(views(network)).toHaveLength(1);
+    });
+    expect(present(views(network)[0], 'a first view').body).toMatchObject({ views: 1, view_time: 3_000 });
+    await waitFor(async () => {
+      expect(await queuedViews()).toEqual([]);
+    });
   });
 });

@@ -6,7 +6,9 @@ import { apiClientFrom } from '../../api/baseQuery';
 import type { AppThunk } from '../../app/thunk';
 import { flushViews, recordView, type QueuedView } from './viewQueue';
 
-const logFailure = (error: unknown) => console.warn('Ad views stay on the device for now', error);
+const logFailure = (error: unknown) => {
+  console.warn('Ad views stay on the device for now', error);
+};
 
 /** Sends every view waiting on the device, when online. */
 export function flushAdViews(): AppThunk<Promise<void>> {

@@ -87,5 +87,11 @@ export function useAdShowing(adId: string | null): AdShowing {
     };
   }, [adId, node, record]);
 
-  return { viewId, ref: setNode, opened: () => record(true) };
+  return {
+    viewId,
+    ref: setNode,
+    opened: () => {
+      record(true);
+    },
+  };
 }

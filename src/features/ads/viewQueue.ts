@@ -135,6 +135,7 @@ export function flushViews(client: ApiClient): Promise<void> {
       do {
         state.again = false;
         for (const view of await queuedViews()) if ((await sendOne(client, view)) === 'stop') return;
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- set by a flush asked for during the pass
       } while (state.again);
     } finally {
       // In the same step as the last check of `again`: no request can slip in between.
