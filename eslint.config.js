@@ -191,6 +191,7 @@ const STRICT_FILES = [
     'places',
     'species',
     'ads',
+    'observations',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 const strictTypeChecked = [

@@ -4,7 +4,7 @@
  * sighting, Delete after a confirmation. Problems are listed above the actions and at their fields.
  * After saving it goes to the species page (or back, for an edit or an unspecified sighting).
  */
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type SubmitEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -109,7 +109,9 @@ export function ObservationForm({
     ),
   );
 
-  const change = (changes: Partial<ObservationDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  const change = (changes: Partial<ObservationDraft>) => {
+    setDraft((current) => ({ ...current, ...changes }));
+  };
 
   // Leaves the form: a new sighting of a species shows its species page, anything else goes back.
   const leave = (speciesId: string | null, isNew: boolean) => {
@@ -132,7 +134,7 @@ export function ObservationForm({
       }),
     );
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const save = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = draftProblems(draft, { nowMs: Date.now(), newPhotoCount: photos.pending.length });
     setProblems(found);
@@ -185,8 +187,12 @@ export function ObservationForm({
       <SpeciesPicker
         species={shownSpecies}
         unspecified={draft.unspecified}
-        onSpecies={(row) => change({ species: row ? draftSpeciesOf(row) : null })}
-        onUnspecified={(unspecified) => change({ unspecified })}
+        onSpecies={(row) => {
+          change({ species: row ? draftSpeciesOf(row) : null });
+        }}
+        onUnspecified={(unspecified) => {
+          change({ unspecified });
+        }}
         error={problemOf(problems, 'species')}
         presetMissing={options.presetMissing}
       />
@@ -200,7 +206,9 @@ export function ObservationForm({
         type="datetime-local"
         label={labels.sightingDate}
         value={draft.dateTime}
-        onChange={(event) => change({ dateTime: event.target.value })}
+        onChange={(event) => {
+          change({ dateTime: event.target.value });
+        }}
         error={problemOf(problems, 'date') !== undefined}
         helperText={problemOf(problems, 'date')}
         slotProps={{ inputLabel: { shrink: true } }}
@@ -209,13 +217,19 @@ export function ObservationForm({
 
       <PositionField
         source={draft.positionSource}
-        onSource={(positionSource) => change({ positionSource })}
+        onSource={(positionSource) => {
+          change({ positionSource });
+        }}
         savedCoordinate={draft.savedCoordinate}
         device={device}
         latitude={draft.latitude}
         longitude={draft.longitude}
-        onLatitude={(latitude) => change({ latitude })}
-        onLongitude={(longitude) => change({ longitude })}
+        onLatitude={(latitude) => {
+          change({ latitude });
+        }}
+        onLongitude={(longitude) => {
+          change({ longitude });
+        }}
         latitudeError={problemOf(problems, 'latitude')}
         longitudeError={problemOf(problems, 'longitude')}
       />
@@ -225,20 +239,26 @@ export function ObservationForm({
           label={labels.sightingHideCoordinate}
           hint={labels.sightingHideCoordinateHint}
           checked={draft.coordinateHidden}
-          onChange={(coordinateHidden) => change({ coordinateHidden })}
+          onChange={(coordinateHidden) => {
+            change({ coordinateHidden });
+          }}
         />
         <SwitchRow
           label={labels.sightingPublic}
           hint={labels.sightingPublicHint}
           checked={draft.isPublic}
-          onChange={(isPublic) => change({ isPublic })}
+          onChange={(isPublic) => {
+            change({ isPublic });
+          }}
         />
       </Stack>
 
       <TextField
         label={labels.sightingNote}
         value={draft.note}
-        onChange={(event) => change({ note: event.target.value })}
+        onChange={(event) => {
+          change({ note: event.target.value });
+        }}
         multiline
         minRows={3}
         error={problemOf(problems, 'note') !== undefined}
@@ -253,10 +273,12 @@ export function ObservationForm({
         media={draft.media}
         pending={photos.pending}
         featured={draft.featured}
-        onFeatured={(featured) => change({ featured })}
-        onRemoveMedia={(mediaId) =>
-          change({ media: draft.media.filter((item) => item.media_id !== mediaId) })
-        }
+        onFeatured={(featured) => {
+          change({ featured });
+        }}
+        onRemoveMedia={(mediaId) => {
+          change({ media: draft.media.filter((item) => item.media_id !== mediaId) });
+        }}
         onRemovePending={photos.remove}
         onAdd={(files) => void photos.add(files)}
         isPreparing={photos.isPreparing}
@@ -289,7 +311,9 @@ export function ObservationForm({
             color="error"
             variant="outlined"
             startIcon={<DeleteIcon />}
-            onClick={() => setIsConfirmingDelete(true)}
+            onClick={() => {
+              setIsConfirmingDelete(true);
+            }}
           >
             {labels.sightingDelete}
           </Button>
@@ -297,7 +321,12 @@ export function ObservationForm({
       </Stack>
 
       {isConfirmingDelete && (
-        <DeleteSightingDialog onConfirm={() => void remove()} onCancel={() => setIsConfirmingDelete(false)} />
+        <DeleteSightingDialog
+          onConfirm={() => void remove()}
+          onCancel={() => {
+            setIsConfirmingDelete(false);
+          }}
+        />
       )}
     </Stack>
   );
@@ -313,7 +342,12 @@ function SwitchRow(props: {
     <Box>
       <FormControlLabel
         control={
-          <Switch checked={props.checked} onChange={(event) => props.onChange(event.target.checked)} />
+          <Switch
+            checked={props.checked}
+            onChange={(event) => {
+              props.onChange(event.target.checked);
+            }}
+          />
         }
         label={props.label}
       />

@@ -93,14 +93,18 @@ export function PhotoPicker(props: PhotoPickerProps) {
           }
         />
       ),
-      remove: () => props.onRemoveMedia(item.media_id),
+      remove: () => {
+        props.onRemoveMedia(item.media_id);
+      },
     })),
     ...pending.map((photo) => ({
       mediaId: photo.media_id,
       image: (number: number) => (
         <PhotoImage src={photo.previewUrl} alt={formatMessage(labels.sightingPhotoAlt, { number })} />
       ),
-      remove: () => props.onRemovePending(photo.media_id),
+      remove: () => {
+        props.onRemovePending(photo.media_id);
+      },
     })),
   ];
 
@@ -140,7 +144,9 @@ export function PhotoPicker(props: PhotoPickerProps) {
           <RadioGroup
             aria-labelledby={featuredLabelId}
             value={featuredId}
-            onChange={(event) => props.onFeatured(event.target.value)}
+            onChange={(event) => {
+              props.onFeatured(event.target.value);
+            }}
             sx={{
               display: 'grid',
               gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',

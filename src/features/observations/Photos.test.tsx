@@ -24,6 +24,7 @@ import {
   stubGeolocation,
 } from './testRecording';
 import { useObservationPhotoSrc } from './useObservationPhotoSrc';
+import { present } from '../../test/present';
 
 const woodThrush = demoSpecies('Hylocichla mustelina');
 const JPEG_BYTES = [0xff, 0xd8, 0xff, 0xd9];
@@ -58,7 +59,7 @@ const photoFile = (name: string) => new File([new Uint8Array([1, 2, 3])], name, 
 
 function choosePhotos(files: File[]) {
   // The input the "Choose photos" button opens (hidden: the button is the control).
-  const input = document.querySelector('input[type="file"][multiple]')!;
+  const input = present(document.querySelector('input[type="file"][multiple]'), 'the photo input');
   fireEvent.change(input, { target: { files } });
 }
 
@@ -87,7 +88,7 @@ describe('photos in the form', () => {
 
     const second = await screen.findByAltText(formatMessage(labels.sightingPhotoAlt, { number: 2 }));
     expect(second.getAttribute('src')).toMatch(/^blob:/);
-    expect(decode.mock.calls[0]![1]).toEqual({ imageOrientation: 'from-image' });
+    expect(present(decode.mock.calls[0], 'a decode call')[1]).toEqual({ imageOrientation: 'from-image' });
     expect(drawn).toEqual([
       { width: 2048, height: 1536, type: 'image/jpeg', quality: 0.9 },
       { width: 2048, height: 1536, type: 'image/jpeg', quality: 0.9 },
@@ -97,9 +98,9 @@ describe('photos in the form', () => {
     fireEvent.click(screen.getByRole('button', { name: labels.sightingSave }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wood Thrush' })).toBeTruthy();
-    const [row] = await storedSightings();
-    expect(row!.media.map((item) => item.featured)).toEqual([false, true]);
-    const queued = await db.photo_uploads.where('observation_id').equals(row!.id).toArray();
+    const row = present((await storedSightings())[0], 'the saved sighting');
+    expect(row.media.map((item) => item.featured)).toEqual([false, true]);
+    const queued = await db.photo_uploads.where('observation_id').equals(row.id).toArray();
     expect(queued).toHaveLength(2);
     expect(queued[0]).toMatchObject({
       user_id: MEMBER_ID,
@@ -107,7 +108,7 @@ describe('photos in the form', () => {
       width: 2048,
       height: 1536,
     });
-    expect([...new Uint8Array(queued[0]!.bytes)]).toEqual(JPEG_BYTES);
+    expect([...new Uint8Array(present(queued[0], 'a queued photo').bytes)]).toEqual(JPEG_BYTES);
   });
 
   it('removes a photo before saving and says which file is no photo', async () => {
@@ -125,9 +126,9 @@ describe('photos in the form', () => {
     fireEvent.click(
       screen.getByRole('button', { name: formatMessage(labels.sightingRemovePhoto, { number: 1 }) }),
     );
-    await waitFor(() =>
-      expect(screen.queryByRole('radiogroup', { name: labels.sightingFeaturedPhoto })).toBeNull(),
-    );
+    await waitFor(() => {
+      expect(screen.queryByRole('radiogroup', { name: labels.sightingFeaturedPhoto })).toBeNull();
+    });
   });
 });
 
@@ -163,16 +164,20 @@ describe('useObservationPhotoSrc', () => {
         ],
       },
     );
-    const media = sighting.media[0]!;
+    const media = present(sighting.media[0], 'the photo');
     expect(media.path).toBe(memberPhotoUrl('photo-1'));
 
     const view = render(<PhotoSrc media={media} />);
-    await waitFor(() => expect(screen.getByTestId('src').textContent).toMatch(/^blob:/));
+    await waitFor(() => {
+      expect(screen.getByTestId('src').textContent).toMatch(/^blob:/);
+    });
     const objectUrl = screen.getByTestId('src').textContent;
 
     // The photo queue uploaded it and dropped it from the queue.
     await act(() => db.photo_uploads.delete('photo-1'));
-    await waitFor(() => expect(screen.getByTestId('src').textContent).toBe(media.path));
+    await waitFor(() => {
+      expect(screen.getByTestId('src').textContent).toBe(media.path);
+    });
     expect(revoke).toHaveBeenCalledWith(objectUrl);
     view.unmount();
   });
@@ -191,7 +196,9 @@ describe('useObservationPhotoSrc', () => {
       attempts: 0,
     });
     const view = render(<PhotoSrc media={{ media_id: 'photo-2', path: memberPhotoUrl('photo-2') }} />);
-    await waitFor(() => expect(screen.getByTestId('src').textContent).toMatch(/^blob:/));
+    await waitFor(() => {
+      expect(screen.getByTestId('src').textContent).toMatch(/^blob:/);
+    });
     const objectUrl = screen.getByTestId('src').textContent;
     view.unmount();
     expect(revoke).toHaveBeenCalledWith(objectUrl);

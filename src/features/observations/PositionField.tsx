@@ -113,7 +113,13 @@ export function PositionField(props: PositionFieldProps) {
   return (
     <FormControl component="fieldset" sx={{ gap: 1 }}>
       <FormLabel component="legend">{labels.sightingPosition}</FormLabel>
-      <RadioGroup row value={source} onChange={(event) => choose(event.target.value as PositionSource)}>
+      <RadioGroup
+        row
+        value={source}
+        onChange={(event) => {
+          choose(event.target.value as PositionSource);
+        }}
+      >
         {savedCoordinate && (
           <FormControlLabel value="saved" control={<Radio />} label={labels.sightingPositionSaved} />
         )}
@@ -164,7 +170,9 @@ export function PositionField(props: PositionFieldProps) {
           <TextField
             label={labels.sightingLatitude}
             value={props.latitude}
-            onChange={(event) => props.onLatitude(event.target.value)}
+            onChange={(event) => {
+              props.onLatitude(event.target.value);
+            }}
             error={props.latitudeError !== undefined}
             helperText={props.latitudeError ?? labels.sightingCoordinateHint}
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
@@ -172,7 +180,9 @@ export function PositionField(props: PositionFieldProps) {
           <TextField
             label={labels.sightingLongitude}
             value={props.longitude}
-            onChange={(event) => props.onLongitude(event.target.value)}
+            onChange={(event) => {
+              props.onLongitude(event.target.value);
+            }}
             error={props.longitudeError !== undefined}
             helperText={props.longitudeError}
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}

@@ -16,6 +16,7 @@ import {
   stubGeolocation,
   stubVibrate,
 } from './testRecording';
+import { present } from '../../test/present';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 
@@ -62,9 +63,11 @@ describe('quick record on the species page', () => {
       public: true,
       lifer: true,
     });
-    expect(row!.note).toContain('Quick record: Bald Eagle');
+    expect(present(row, 'the quick record').note).toContain('Quick record: Bald Eagle');
     expect(vibrate).toHaveBeenCalledWith(1000);
-    expect(position.mock.calls[0]![2]).toMatchObject({ timeout: QUICK_RECORD_TIMEOUT_MS });
+    expect(present(position.mock.calls[0], 'a position request')[2]).toMatchObject({
+      timeout: QUICK_RECORD_TIMEOUT_MS,
+    });
     // Nothing is written through the network; the species page itself may read its photos and,
     // once its lazy places section has loaded (sooner or later, with the machine's load), where
     // to see the species online.
@@ -111,7 +114,9 @@ describe('quick record of an unspecified sighting', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: labels.quickRecordUnspecified }));
 
-    await waitFor(async () => expect(await storedSightings()).toHaveLength(1));
+    await waitFor(async () => {
+      expect(await storedSightings()).toHaveLength(1);
+    });
     const [row] = await storedSightings();
     expect(row).toMatchObject({
       species_id: null,
@@ -132,7 +137,9 @@ describe('a guest', () => {
     const app = await quickRecordOnSpeciesPage({ signedIn: false });
     const toast = await screen.findByText(messages.recordSignedOut);
     fireEvent.click(
-      within(toast.closest('[role="alert"]')!).getByRole('button', { name: messages.loginButton }),
+      within(present(toast.closest('[role="alert"]'), 'the toast')).getByRole('button', {
+        name: messages.loginButton,
+      }),
     );
     expect(await screen.findByRole('dialog', { name: messages.signInTitle })).toBeTruthy();
     expect(app.store.getState().ui.toast).toBeNull();
@@ -144,7 +151,9 @@ describe('a guest', () => {
     fireEvent.click(await screen.findByRole('button', { name: labels.recordSighting }));
     const toast = await screen.findByText(messages.recordSignedOut);
     expect(
-      within(toast.closest('[role="alert"]')!).getByRole('button', { name: messages.loginButton }),
+      within(present(toast.closest('[role="alert"]'), 'the toast')).getByRole('button', {
+        name: messages.loginButton,
+      }),
     ).toBeTruthy();
   });
 });

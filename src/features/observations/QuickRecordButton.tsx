@@ -42,7 +42,8 @@ export function QuickRecordButton({ species, variant = 'outlined' }: QuickRecord
       const { withGps } = await quickRecordSighting(userId, species?.id ?? null, navigator.geolocation);
       dispatch(uiActions.toastShown(quickRecordToast(withGps)));
       // Not every browser can vibrate (iOS Safari, desktop); where it can't, the toast is enough.
-      navigator.vibrate?.(QUICK_RECORD_VIBRATE_MS);
+      const has: Partial<Navigator> = navigator;
+      has.vibrate?.(QUICK_RECORD_VIBRATE_MS);
     } catch (error) {
       dispatch(
         uiActions.toastShown({

@@ -18,6 +18,7 @@ import {
   storedSightings,
   stubGeolocation,
 } from './testRecording';
+import { present } from '../../test/present';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const mallard = demoSpecies('Anas platyrhynchos');
@@ -53,7 +54,7 @@ async function problems(): Promise<string[]> {
   const alert = await screen.findByText(labels.sightingProblems);
   return within(alert)
     .getAllByRole('listitem')
-    .map((item) => item.textContent ?? '');
+    .map((item) => item.textContent);
 }
 
 async function recordBaldEagle(date: string) {
@@ -80,7 +81,7 @@ describe('recording a sighting', () => {
       lifer: true,
       user_id: MEMBER_ID,
     });
-    expect(await db.dirty.get(['species_observations', row!.id])).toBeTruthy();
+    expect(await db.dirty.get(['species_observations', present(row, 'the sighting').id])).toBeTruthy();
     // The species page lists it, with its lifer flag.
     const sightings = await screen.findByRole('region', { name: labels.sightingYourRecent });
     expect(await within(sightings).findByText(labels.sightingLifer)).toBeTruthy();
@@ -90,10 +91,12 @@ describe('recording a sighting', () => {
     stubGeolocation([SEATTLE]);
     await recordBaldEagle('2024-05-01T08:00');
     await recordBaldEagle('2024-05-02T08:00');
-    await waitFor(async () => expect(await storedSightings()).toHaveLength(2));
+    await waitFor(async () => {
+      expect(await storedSightings()).toHaveLength(2);
+    });
     const [first, later] = await storedSightings();
-    expect(first!.lifer).toBe(true);
-    expect(later!.lifer).toBe(false);
+    expect(present(first, 'the first sighting').lifer).toBe(true);
+    expect(present(later, 'the later sighting').lifer).toBe(false);
   });
 
   it('says the sighting is stored locally when offline', async () => {
@@ -142,7 +145,9 @@ describe('recording a sighting', () => {
     expect(await problems()).toEqual([labels.sightingSpeciesRequired]);
     fireEvent.click(screen.getByRole('checkbox', { name: labels.sightingUnspecified }));
     save();
-    await waitFor(async () => expect(await storedSightings()).toHaveLength(1));
+    await waitFor(async () => {
+      expect(await storedSightings()).toHaveLength(1);
+    });
     const [row] = await storedSightings();
     expect(row).toMatchObject({ species_id: null, taxa: null, coordinate: null, coordinate_hidden: true });
   });
@@ -172,7 +177,9 @@ describe('recording a sighting', () => {
     fireEvent.click(screen.getByRole('button', { name: labels.sightingRetryFix }));
     expect(await screen.findByText(/accurate to 12 m \(good\)/)).toBeTruthy();
     expect(request).toHaveBeenCalledTimes(2);
-    expect(request.mock.calls[1]![2]).toMatchObject({ enableHighAccuracy: true });
+    expect(present(request.mock.calls[1], 'the second position request')[2]).toMatchObject({
+      enableHighAccuracy: true,
+    });
   });
 });
 
@@ -220,7 +227,9 @@ describe('editing and deleting one of one’s sightings', () => {
     fireEvent.click(await screen.findByRole('button', { name: labels.sightingDelete }));
     const dialog = await screen.findByRole('dialog', { name: labels.sightingDeleteTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(await storedSightings()).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: labels.sightingDelete }));

@@ -52,7 +52,12 @@ export function SpeciesPicker({
                 </Typography>
               )}
             </Box>
-            <Button variant="text" onClick={() => onSpecies(null)}>
+            <Button
+              variant="text"
+              onClick={() => {
+                onSpecies(null);
+              }}
+            >
               {labels.sightingChangeSpecies}
             </Button>
           </Stack>
@@ -65,7 +70,14 @@ export function SpeciesPicker({
           </>
         ))}
       <FormControlLabel
-        control={<Checkbox checked={unspecified} onChange={(event) => onUnspecified(event.target.checked)} />}
+        control={
+          <Checkbox
+            checked={unspecified}
+            onChange={(event) => {
+              onUnspecified(event.target.checked);
+            }}
+          />
+        }
         label={labels.sightingUnspecified}
       />
       {error && <FormHelperText>{error}</FormHelperText>}

@@ -16,6 +16,7 @@ import { aSighting, localSeconds } from '../../test/sightings';
 import { demoSpecies } from '../species/testSpecies';
 import { saveTrip } from '../trips/tripsRepo';
 import { deleteObservation, recordObservation } from './observationsRepo';
+import { present } from '../../test/present';
 
 const robin = demoSpecies('Turdus migratorius');
 const DAY = 86_400;
@@ -29,8 +30,9 @@ async function counted() {
     transactions = countReadwriteTransactions(opening);
   });
   await deviceSuffix(database);
-  transactions!.reset();
-  return { database, transactions: transactions! };
+  const counter = present(transactions, 'the transaction counter');
+  counter.reset();
+  return { database, transactions: counter };
 }
 
 /**
@@ -88,7 +90,7 @@ describe('a new sighting saved without Dexie', () => {
     expect(saved.lifer).toBe(true);
     expect(saved.trips).toHaveLength(1);
     const [trip] = await direct.database.trips.toArray();
-    expect(saved.trips).toEqual([trip!.id]);
+    expect(saved.trips).toEqual([present(trip, 'the trip').id]);
     expect(stable(saved)).toEqual({ ...stable(reference), trips: saved.trips, rev: saved.rev });
     expect(await direct.database.species_observations.get(saved.id)).toEqual(saved);
     expect(saved.rev.split('_')[0]).toBe('1');
@@ -158,7 +160,9 @@ describe('a new sighting saved without Dexie', () => {
     const next = await recordObservation(database, 'u-1', aSighting(robin, NOW));
     expect(transactions.count()).toBe(1);
     expect(next.lifer).toBe(false);
-    expect((await database.species_observations.get(sightings[4]!.id))?.lifer).toBe(true);
+    expect(
+      (await database.species_observations.get(present(sightings[4], 'the fifth sighting').id))?.lifer,
+    ).toBe(true);
   });
 
   it('goes through Dexie, which reopens it, when the connection is closed', async () => {

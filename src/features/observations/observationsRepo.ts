@@ -85,7 +85,8 @@ function withPhotos(media: readonly ObservationMedia[], photos: readonly NewPhot
   const thumbs = media.filter((item) => item.species_thumb === true);
   const all =
     own.length > 0 ? [...own, ...thumbs.map((item) => ({ ...item, featured: false }))] : [...thumbs];
-  if (all.length > 0 && !all.some((item) => item.featured)) all[0] = { ...all[0]!, featured: true };
+  const first = all[0];
+  if (first !== undefined && !all.some((item) => item.featured)) all[0] = { ...first, featured: true };
   let seen = false;
   return all.map((item) => {
     if (!item.featured) return item;
@@ -134,7 +135,7 @@ export async function recordObservation(
     const saved = await saveNewSightingDirectly(db, row, now);
     if (saved !== undefined) return saved;
   }
-  return db.transaction('rw', tables(db), async () => {
+  const stored = await db.transaction('rw', tables(db), async () => {
     // One round of requests side by side: the reads a new sighting needs (its trips, the species'
     // current first sighting — the lifer rule needs no more — and, for a given id, whether it is
     // taken) and, for a new id, the writes too, with the commonest outcome (no trip, not a lifer);
@@ -167,7 +168,7 @@ export async function recordObservation(
     // change; a replayed id, or flags that were not right (a pull mid-way), take the whole rule.
     if (existing !== undefined || (earliest !== undefined && !earliest.lifer)) {
       await reconcileLifers(db, userId, [speciesId], suffix, now);
-      return (await db.species_observations.get(id))!;
+      return await db.species_observations.get(id);
     }
     if (row.lifer && earliest !== undefined) {
       await saveRecord<ObservationRow>(
@@ -181,6 +182,7 @@ export async function recordObservation(
     }
     return row;
   });
+  return readBack(stored, id);
 }
 
 /** Why an edit that would silently drop a sighting's species is refused. */
@@ -202,7 +204,7 @@ export async function editObservation(
   const now = options.now ?? Date.now();
   const photos = options.photos ?? [];
   const suffix = await deviceSuffix(db);
-  return db.transaction('rw', tables(db), async () => {
+  const stored = await db.transaction('rw', tables(db), async () => {
     const current = await db.species_observations.get(id);
     if (!current || current.deleted || current.user_id !== userId)
       throw new Error('There is no such observation, or it has been removed.');
@@ -223,8 +225,18 @@ export async function editObservation(
     if (photos.length > 0) await db.photo_uploads.bulkPut(photoRows(userId, id, photos, now));
     await dropUnusedUploads(db, id, media);
     await reconcileLifers(db, userId, [current.species_id, next.species_id], suffix, now);
-    return (await db.species_observations.get(id))!;
+    return await db.species_observations.get(id);
   });
+  return readBack(stored, id);
+}
+
+/**
+ * The sighting a save just wrote, read back in its transaction. Missing, the database lost it: the
+ * save still commits as it did, and the caller gets this reason instead of an undefined row.
+ */
+function readBack(row: ObservationRow | undefined, id: string): ObservationRow {
+  if (row === undefined) throw new Error(`The sighting ${id} was saved but could not be read back.`);
+  return row;
 }
 
 /** Deletes one of the member's sightings (a tombstone until the server has it) and its queued photos. */

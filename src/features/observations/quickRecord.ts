@@ -36,7 +36,8 @@ export function quickRecordNote(species: QuickSpecies | null, when: Date): strin
 export function randomThumb(species: QuickSpecies, random: () => number = Math.random): ObservationMedia[] {
   const thumbs = species.photo.thumbs;
   if (thumbs.length === 0) return [];
-  const thumb = thumbs[Math.min(thumbs.length - 1, Math.floor(random() * thumbs.length))]!;
+  const thumb = thumbs[Math.min(thumbs.length - 1, Math.floor(random() * thumbs.length))];
+  if (thumb === undefined) throw new Error('The random number was not in [0, 1): no thumbnail to pick.');
   return [{ featured: true, media_id: thumb.media_id, path: thumb.path, species_thumb: true }];
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetPointOf, recordAtPath } from './recordPath';
+import { present } from '../../test/present';
 
 const pointOf = (query: string) => presetPointOf(new URLSearchParams(query));
 
@@ -7,7 +8,7 @@ describe('a preset recording position', () => {
   it('round-trips through the recording address', () => {
     const path = recordAtPath({ lat: -23.99, lng: 31.55 });
     expect(path).toBe('/species-observation?lat=-23.99&lng=31.55');
-    expect(pointOf(path.split('?')[1]!)).toEqual({ lat: -23.99, lng: 31.55 });
+    expect(pointOf(present(path.split('?')[1], 'the query'))).toEqual({ lat: -23.99, lng: 31.55 });
   });
 
   it('is none when a coordinate is missing, empty, not a number or out of range', () => {

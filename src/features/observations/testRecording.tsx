@@ -17,6 +17,7 @@ import { resetMemberData } from '../../test/sightings';
 import { speciesRoutes } from '../species';
 import { DEMO_SPECIES } from '../species/testSpecies';
 import { observationRoutes } from './routes';
+import { present } from '../../test/present';
 
 export const MEMBER_ID = 'u-1';
 const unitedStates = { location_id: 'USA', name: 'United States of America', parent_location: [] };
@@ -81,7 +82,7 @@ export function stubGeolocation(answers: ReadonlyArray<FakePosition | 'error'>) 
   let call = 0;
   const getCurrentPosition = vi.fn(
     (success: PositionCallback, failure?: PositionErrorCallback | null, _options?: PositionOptions) => {
-      const answer = answers[Math.min(call, answers.length - 1)]!;
+      const answer = present(answers[Math.min(call, answers.length - 1)], 'an answer');
       call += 1;
       setTimeout(() => {
         if (answer === 'error') {

@@ -18,7 +18,9 @@ export function useQueuedPhotoUrl(queued: PhotoUploadRow | null | undefined): st
     if (key === null || !row) return;
     const made = URL.createObjectURL(new Blob([row.bytes], { type: row.content_type }));
     setUrl({ key, url: made });
-    return () => URL.revokeObjectURL(made);
+    return () => {
+      URL.revokeObjectURL(made);
+    };
   }, [key]);
 
   return url?.key === key ? url.url : null;

@@ -25,6 +25,7 @@ import { demoSpecies } from '../../species/testSpecies';
 import { saveTrip } from '../../trips/tripsRepo';
 import { deleteObservation, recordObservation } from '../observationsRepo';
 import { observationRoutes } from '../routes';
+import { present } from '../../../test/present';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const robin = demoSpecies('Turdus migratorius');
@@ -60,7 +61,7 @@ async function rowsOf(listName: string): Promise<string[]> {
   const list = await screen.findByRole('list', { name: listName });
   return within(list)
     .getAllByRole('listitem')
-    .map((item) => item.textContent ?? '');
+    .map((item) => item.textContent);
 }
 
 /** Pushes the member's sightings the way the sync does, against a server that accepts them all. */
@@ -126,9 +127,15 @@ describe('my sightings', () => {
     const [newest, oldest] = within(
       screen.getByRole('list', { name: sightingTexts.sightingsMine }),
     ).getAllByRole('link');
-    expect(within(newest!).getByTitle(sightingTexts.sightingIsPrivate)).toBeTruthy();
-    expect(within(oldest!).getByTitle(sightingTexts.sightingIsPublic)).toBeTruthy();
-    expect(within(oldest!).getByTitle(sightingTexts.sightingLocationHidden)).toBeTruthy();
+    expect(
+      within(present(newest, 'the newest sighting')).getByTitle(sightingTexts.sightingIsPrivate),
+    ).toBeTruthy();
+    expect(
+      within(present(oldest, 'the oldest sighting')).getByTitle(sightingTexts.sightingIsPublic),
+    ).toBeTruthy();
+    expect(
+      within(present(oldest, 'the oldest sighting')).getByTitle(sightingTexts.sightingLocationHidden),
+    ).toBeTruthy();
   });
 
   it('opens a sighting in the recording form, unspecified ones too', async () => {
@@ -138,10 +145,14 @@ describe('my sightings', () => {
 
     const list = await screen.findByRole('list', { name: sightingTexts.sightingsMine });
     const links = within(list).getAllByRole('link');
-    expect(links[0]!.getAttribute('href')).toBe(`/species-observation/${baldEagle.id}/${eagle.id}`);
-    expect(links[1]!.getAttribute('href')).toBe(`/species-observation/unspecified/${unknown.id}`);
-    expect(links[1]!.textContent).toContain(sightingTexts.sightingUnspecified);
-    expect(links[1]!.textContent).toContain(sightingTexts.sightingNoDate);
+    expect(present(links[0], 'the first link').getAttribute('href')).toBe(
+      `/species-observation/${baldEagle.id}/${eagle.id}`,
+    );
+    expect(present(links[1], 'the second link').getAttribute('href')).toBe(
+      `/species-observation/unspecified/${unknown.id}`,
+    );
+    expect(present(links[1], 'the second link').textContent).toContain(sightingTexts.sightingUnspecified);
+    expect(present(links[1], 'the second link').textContent).toContain(sightingTexts.sightingNoDate);
   });
 
   it('marks the sightings the server does not have yet, and says why one was refused', async () => {
@@ -152,8 +163,8 @@ describe('my sightings', () => {
 
     const list = await screen.findByRole('list', { name: sightingTexts.sightingsMine });
     const [robinRow, eagleRow] = within(list).getAllByRole('link');
-    expect(within(robinRow!).getByTitle(sightingTexts.sightingUnsynced)).toBeTruthy();
-    expect(within(eagleRow!).queryByTitle(sightingTexts.sightingUnsynced)).toBeNull();
+    expect(within(present(robinRow, 'the robin')).getByTitle(sightingTexts.sightingUnsynced)).toBeTruthy();
+    expect(within(present(eagleRow, 'the eagle')).queryByTitle(sightingTexts.sightingUnsynced)).toBeNull();
 
     await act(() => pushAll('refuse'));
     const refused = formatMessage(sightingTexts.sightingRefused, {
@@ -197,7 +208,7 @@ describe('my sightings', () => {
 
     const trip = screen.getByRole('combobox', { name: sightingTexts.sightingsFilterTrip });
     fireEvent.change(trip, {
-      target: { value: (await db.trips.toArray())[0]!.id },
+      target: { value: present((await db.trips.toArray())[0], 'the trip').id },
     });
     const inTrip = await rowsOf(sightingTexts.sightingsMine);
     expect(inTrip).toHaveLength(1);
@@ -270,9 +281,11 @@ describe('public sightings', () => {
     expect(
       screen.getByRole('tab', { name: sightingTexts.sightingsPublic }).getAttribute('aria-selected'),
     ).toBe('true');
-    expect(screen.getAllByRole('link', { name: /Observer's profile/ })[0]!.getAttribute('href')).toBe(
-      '/profile/u-2',
-    );
+    expect(
+      present(screen.getAllByRole('link', { name: /Observer's profile/ })[0], 'a profile link').getAttribute(
+        'href',
+      ),
+    ).toBe('/profile/u-2');
     screen.getByRole('tab', { name: sightingTexts.sightingsMine }).click();
     expect(await screen.findByText(sightingTexts.sightingsEmpty)).toBeTruthy();
   });

@@ -31,7 +31,7 @@ export function ObservationsPage() {
   const ids = useId();
   const tab: TabName = user && params.get('tab') !== 'public' ? 'mine' : 'public';
 
-  const chooseTab = (next: TabName) =>
+  const chooseTab = (next: TabName) => {
     setParams(
       (current) => {
         const changed = new URLSearchParams(current);
@@ -41,6 +41,7 @@ export function ObservationsPage() {
       },
       { replace: true },
     );
+  };
   const tabProps = (name: TabName) => ({
     value: name,
     id: `${ids}-${name}-tab`,
@@ -55,7 +56,9 @@ export function ObservationsPage() {
       {user ? (
         <Tabs
           value={tab}
-          onChange={(_event, next: TabName) => chooseTab(next)}
+          onChange={(_event, next: TabName) => {
+            chooseTab(next);
+          }}
           aria-label={sightingTexts.sightingsTabs}
         >
           <Tab label={sightingTexts.sightingsMine} {...tabProps('mine')} />

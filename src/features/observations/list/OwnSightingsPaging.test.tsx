@@ -21,6 +21,7 @@ import { demoSpecies } from '../../species/testSpecies';
 import { recordObservation } from '../observationsRepo';
 import { observationRoutes } from '../routes';
 import { OWN_PAGE_SIZE } from './ownSightingReads';
+import { present } from '../../../test/present';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const robin = demoSpecies('Turdus migratorius');
@@ -68,7 +69,7 @@ function renderList() {
 }
 
 const rowCount = (list: HTMLElement) =>
-  Number(within(list).getAllByRole('listitem')[0]!.getAttribute('aria-setsize'));
+  Number(present(within(list).getAllByRole('listitem')[0], 'a row').getAttribute('aria-setsize'));
 
 describe('my sightings with a long history', () => {
   it('reads a page through the indexes, the next one at the end of the list, and shows a new sighting at once', async () => {
@@ -78,7 +79,9 @@ describe('my sightings with a long history', () => {
       formatMessage(sightingTexts.sightingsCount, { count: HISTORY }),
     );
     expect(rowCount(list)).toBe(OWN_PAGE_SIZE);
-    expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).toContain('s-0349');
+    expect(
+      present(within(list).getAllByRole('link')[0], 'the first sighting').getAttribute('href'),
+    ).toContain('s-0349');
     // A page (and one row to know there is more) and one sighting of each species for the filter.
     expect(rowsRead.count()).toBeLessThanOrEqual(OWN_PAGE_SIZE + 1 + 2 + 4);
 
@@ -86,14 +89,18 @@ describe('my sightings with a long history', () => {
       window.scrollTo(0, OWN_PAGE_SIZE * ROW_HEIGHT);
       fireEvent.scroll(window);
     });
-    await waitFor(() => expect(rowCount(list)).toBe(2 * OWN_PAGE_SIZE));
+    await waitFor(() => {
+      expect(rowCount(list)).toBe(2 * OWN_PAGE_SIZE);
+    });
 
     await act(() => recordObservation(db, WREN, aSighting(robin, localSeconds(2026, 6, 1))));
-    await waitFor(() =>
+    await waitFor(() => {
       expect(screen.getByRole('status').textContent).toBe(
         formatMessage(sightingTexts.sightingsCount, { count: HISTORY + 1 }),
-      ),
-    );
-    expect(within(list).getAllByRole('link')[0]!.getAttribute('href')).not.toContain('s-0349');
+      );
+    });
+    expect(
+      present(within(list).getAllByRole('link')[0], 'the first sighting').getAttribute('href'),
+    ).not.toContain('s-0349');
   });
 });

@@ -61,7 +61,9 @@ describe('reporting a public sighting', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Report this sighting' });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Wrong identification' }));
     fireEvent.click(within(dialog).getByRole('button', { name: reportActionTexts.send }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
     expect(network.sent.find((request) => request.path === 'report_issue/create')?.body).toEqual({
       section: 'observation',
       id: 'theirs',

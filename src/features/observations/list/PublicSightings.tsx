@@ -102,8 +102,9 @@ export function PublicSightings() {
   const speciesId = chosen === UNSPECIFIED_SPECIES ? '' : chosen;
   const options = useSpeciesOptions();
 
-  const setParam = (name: string, value: string) =>
+  const setParam = (name: string, value: string) => {
     setParams((current) => withParam(current, name, value), { replace: true });
+  };
 
   if (!isOnline) return <Alert severity="warning">{messages.offline}</Alert>;
   if (memberId && ownId !== memberId) {
@@ -113,7 +114,13 @@ export function PublicSightings() {
           <Typography variant="h6" component="h2">
             {sightingTexts.sightingsPublicOfMember}
           </Typography>
-          <Button variant="outlined" size="small" onClick={() => setParam('user_id', '')}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => {
+              setParam('user_id', '');
+            }}
+          >
             {sightingTexts.sightingsPublicAllMembers}
           </Button>
         </Stack>
@@ -134,7 +141,9 @@ export function PublicSightings() {
           label={sightingTexts.sightingsFilterSpecies}
           choices={options}
           value={speciesId}
-          onChange={(id) => setParam('species', id)}
+          onChange={(id) => {
+            setParam('species', id);
+          }}
         />
       )}
       <SpeciesSightings speciesId={speciesId} ownId={ownId} />

@@ -26,7 +26,9 @@ export function SightingFilters({ state, speciesChoices, trips }: SightingFilter
       type="date"
       label={label}
       value={values[name]}
-      onChange={(event) => setValue(name, event.target.value)}
+      onChange={(event) => {
+        setValue(name, event.target.value);
+      }}
       sx={{ flex: '0 1 180px' }}
       slotProps={{
         inputLabel: { shrink: true },
@@ -39,14 +41,18 @@ export function SightingFilters({ state, speciesChoices, trips }: SightingFilter
       component="form"
       role="search"
       aria-label={sightingTexts.sightingsFilters}
-      onSubmit={(event) => event.preventDefault()}
+      onSubmit={(event) => {
+        event.preventDefault();
+      }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
     >
       <SpeciesChooser
         label={sightingTexts.sightingsFilterSpecies}
         choices={speciesChoices}
         value={values.species}
-        onChange={(id) => setValue('species', id)}
+        onChange={(id) => {
+          setValue('species', id);
+        }}
       />
       {dateField('from', sightingTexts.sightingsFilterFrom)}
       {dateField('to', sightingTexts.sightingsFilterTo)}
@@ -55,7 +61,9 @@ export function SightingFilters({ state, speciesChoices, trips }: SightingFilter
           select
           label={sightingTexts.sightingsFilterTrip}
           value={values.trip}
-          onChange={(event) => setValue('trip', event.target.value)}
+          onChange={(event) => {
+            setValue('trip', event.target.value);
+          }}
           sx={{ flex: '1 1 200px' }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >

@@ -28,7 +28,9 @@ export function SpeciesChooser({ label, choices, value, onChange }: SpeciesChoos
     <Autocomplete
       options={choices}
       value={chosen}
-      onChange={(_event, choice) => onChange(choice?.id ?? '')}
+      onChange={(_event, choice) => {
+        onChange(choice?.id ?? '');
+      }}
       filterOptions={(options, state) => matchingChoices(options, state.inputValue)}
       getOptionLabel={(choice) => choice.name}
       getOptionKey={(choice) => choice.id}

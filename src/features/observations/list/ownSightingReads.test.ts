@@ -10,6 +10,7 @@ import { demoSpecies } from '../../species/testSpecies';
 import { deleteObservation, recordObservation } from '../observationsRepo';
 import { ownSightingsCount, ownSightingsPage, ownSpeciesIds, unsyncedOf } from './ownSightingReads';
 import { UNSPECIFIED_SPECIES } from './sightingItems';
+import { present } from '../../../test/present';
 
 const freshDb = freshDatabases('own-reads');
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
@@ -29,9 +30,11 @@ describe('own sightings reads', () => {
     await recordObservation(db, WREN, aSighting(null, day(8)));
     await recordObservation(db, 'u-2', aSighting(robin, day(9)));
     await deleteObservation(db, WREN, gone.id);
-    await deleteObservation(db, WREN, eagles[4]!.id);
+    await deleteObservation(db, WREN, present(eagles[4], 'the fifth eagle').id);
     const { tombstones } = await unsyncedOf(db, WREN);
-    expect(tombstones.map((row) => row.id).sort()).toEqual([gone.id, eagles[4]!.id].sort());
+    expect(tombstones.map((row) => row.id).sort()).toEqual(
+      [gone.id, present(eagles[4], 'the fifth eagle').id].sort(),
+    );
 
     const first = await ownSightingsPage(db, WREN, {}, 3, tombstones);
     expect(first.rows.map((row) => row.date)).toEqual([day(8), day(7), day(4)]);

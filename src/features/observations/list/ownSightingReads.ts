@@ -113,10 +113,15 @@ function speciesIdsOf(db: FieldmarkDB, userId: string): Promise<string[]> {
       .openKeyCursor(IDBKeyRange.bound([userId], [userId, []]));
     const ids: string[] = [];
     let sameInARow = 0;
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    request.onerror = () => {
+      reject(request.error ?? new Error('IndexedDB request failed'));
+    };
     request.onsuccess = () => {
       const cursor = request.result;
-      if (!cursor) return resolve(ids);
+      if (!cursor) {
+        resolve(ids);
+        return;
+      }
       const speciesId = (cursor.key as [string, string, number])[1];
       if (speciesId !== ids[ids.length - 1]) {
         ids.push(speciesId);

@@ -136,6 +136,10 @@ export async function tripSightingCounts(
   trips: readonly TripDates[],
   tombstones: readonly ObservationRow[],
 ): Promise<Map<string, number>> {
-  const counts = await Promise.all(trips.map((trip) => tripSightingsCount(db, userId, { trip }, tombstones)));
-  return new Map(trips.map((trip, index) => [trip.trip_id, counts[index]!]));
+  const counts = await Promise.all(
+    trips.map(
+      async (trip) => [trip.trip_id, await tripSightingsCount(db, userId, { trip }, tombstones)] as const,
+    ),
+  );
+  return new Map(counts);
 }

@@ -7,13 +7,11 @@ import { useCallback, useState } from 'react';
 export function usePagedLimit(key: string, pageSize: number): { limit: number; showMore: () => void } {
   const [state, setState] = useState({ key, limit: pageSize });
   const limit = state.key === key ? state.limit : pageSize;
-  const showMore = useCallback(
-    () =>
-      setState((current) => ({
-        key,
-        limit: (current.key === key ? current.limit : pageSize) + pageSize,
-      })),
-    [key, pageSize],
-  );
+  const showMore = useCallback(() => {
+    setState((current) => ({
+      key,
+      limit: (current.key === key ? current.limit : pageSize) + pageSize,
+    }));
+  }, [key, pageSize]);
   return { limit, showMore };
 }

@@ -45,21 +45,20 @@ export function useSightingFilter(trips: readonly TripRow[] | undefined): Sighti
   }, [species, from, to, trip, trips]);
 
   const setValue = useCallback(
-    (name: FilterParam, value: string) =>
-      setParams((current) => withParam(current, name, value), { replace: true }),
+    (name: FilterParam, value: string) => {
+      setParams((current) => withParam(current, name, value), { replace: true });
+    },
     [setParams],
   );
-  const clear = useCallback(
-    () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const name of FILTER_PARAMS) next.delete(name);
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const clear = useCallback(() => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const name of FILTER_PARAMS) next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
   return { values, filter, setValue, clear };
 }
