@@ -58,16 +58,34 @@ export default defineConfig(({ command }) => ({
   define: { __FIELDMARK_BROWSER_BUNDLE__: 'true' },
   build: {
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The domains' route objects (their modules load them with the route table): one
+              // chunk, not one request per domain. Their imports (React) stay where they are.
+              name: 'feature-routes',
+              test: /\/src\/features\/[\w-]+\/routes\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
     modulePreload: {
       /**
-       * The first route's chunk (`index-*.js`) holds every page's lazy import, and each import's
-       * list of chunks to preload: ≈ 4 KB gzip of lists, over the 150 KB budget (docs/benchmarks.md).
-       * Imported from there, only the welcome page and the route table keep their lists; a page's
-       * chunks then load as its imports are parsed (served by the service worker's precache after
-       * the first visit). Imports from any other chunk keep theirs.
+       * The domains' route objects (`feature-routes-*.js`, loaded with the route table) hold every
+       * page's lazy import, and each import's list of chunks to preload: ≈ 4 KB gzip of lists,
+       * loaded before any page shows. From there and from the first route's chunk (`index-*.js`),
+       * only the welcome page and the route table keep their lists; a page's chunks then load as
+       * its imports are parsed (served by the service worker's precache after the first visit).
+       * Imports from any other chunk keep theirs.
        */
       resolveDependencies: (file, deps, { hostId }) =>
-        !/^assets\/index-[\w-]+\.js$/.test(hostId) || /\/(AppPages|WelcomePage)-/.test(file) ? deps : [],
+        !/^assets\/(index|feature-routes)-[\w-]+\.js$/.test(hostId) || /\/(AppPages|WelcomePage)-/.test(file)
+          ? deps
+          : [],
     },
   },
   plugins: [

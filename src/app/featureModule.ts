@@ -4,8 +4,8 @@
  * the modal host the modals, the store the listeners and the sync engine's collections, main.tsx
  * the start-up hooks, the route guard the guard contributions. Nothing in src/app names a domain.
  *
- * Everything a module names is first-route JavaScript (the router imports every index.ts): pages
- * and dialogs are lazy components, and synced collections are loaded with the sync code.
+ * Everything a module names statically is first-route JavaScript (the router imports every
+ * index.ts): its routes, synced collections and guards are loaders, dialogs lazy components.
  */
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { ReactNode } from 'react';
@@ -47,8 +47,11 @@ export type SyncSource = () => Promise<SyncContribution>;
 export interface FeatureModule {
   /** The domain's folder name, for messages and tests. */
   name: string;
-  /** Its pages, by route-table path. */
-  routes?: readonly FeatureRoute[];
+  /**
+   * Loads its pages, by route-table path: with the route table (`() => import('./routes')`), so a
+   * first visit to '' downloads no domain's route objects.
+   */
+  routes?: () => Promise<readonly FeatureRoute[]>;
   /** Its dialogs by modal name; the kinds are declared on `ModalProps` (modalRegistry.ts). */
   modals?: ModalRegistry;
   /** Store reactions, started once per store (`makeStore`). */

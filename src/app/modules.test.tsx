@@ -31,9 +31,10 @@ const sampleProps: Partial<{ [Name in ModalName]: ModalProps[Name] }> = {
 };
 
 describe('the feature modules', () => {
-  it('give only pages of the route table, each path once', () => {
+  it('give only pages of the route table, each path once', async () => {
     expect(misspelt.path).toBe('tripz');
-    const paths = APP_MODULES.flatMap((module) => (module.routes ?? []).map((route) => `/${route.path}`));
+    const given = await Promise.all(APP_MODULES.map(async (module) => (await module.routes?.()) ?? []));
+    const paths = given.flat().map((route) => `/${route.path}`);
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) expect(tablePaths, path).toContain(path);
     expect(new Set(paths).size).toBe(paths.length);

@@ -3,7 +3,8 @@
  * a browser tab, a redirect in the installed app (routes/entry.ts). Every other path is matched by
  * `AppPages` (the route table with its guards, routes/AppPages.tsx), loaded lazily so a first
  * visit downloads neither the table nor any page but the welcome page; unknown paths go to ''.
- * Domains give their routes, with lazy pages, in their modules (`featureRoutes` below).
+ * Domains give their routes, with lazy pages, in their modules (`loadFeatureRoutes` below), loaded
+ * with the table.
  *
  * Declarative routing (useRoutes) rather than the data router: pages read Dexie through live
  * queries, not route loaders, and the data router would add ~16 KB gzip to the first route.
@@ -21,10 +22,13 @@ const WelcomePage = lazy(async () => ({ default: (await import('./welcome/Welcom
 
 /**
  * The pages that exist: every module's routes (src/app/modules.ts), each path one of the route
- * table's (routes/routeTable.ts). To build a page: add its route to the feature's module and update
- * docs/routes.md.
+ * table's (routes/routeTable.ts). To build a page: add its route to the feature's routes.tsx and
+ * update docs/routes.md.
  */
-export const featureRoutes: readonly RouteObject[] = APP_MODULES.flatMap((module) => module.routes ?? []);
+export async function loadFeatureRoutes(): Promise<readonly RouteObject[]> {
+  const given = await Promise.all(APP_MODULES.map(async (module) => (await module.routes?.()) ?? []));
+  return given.flat();
+}
 
 /**
  * The guard hooks the modules give (one module owns logbooks; false without it), loaded with the
@@ -36,7 +40,11 @@ async function loadGuards(): Promise<GuardHooks> {
 }
 
 const AppPages = lazy(async () => {
-  const [{ AppPages: Pages }, guards] = await Promise.all([import('./routes/AppPages'), loadGuards()]);
+  const [{ AppPages: Pages }, featureRoutes, guards] = await Promise.all([
+    import('./routes/AppPages'),
+    loadFeatureRoutes(),
+    loadGuards(),
+  ]);
   return { default: () => <Pages featureRoutes={featureRoutes} guards={guards} /> };
 });
 

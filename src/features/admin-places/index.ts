@@ -3,6 +3,5 @@
  * routes (lazy pages, so nothing else of this folder reaches the first route).
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { adminPlacesRoutes } from './routes';
 
-export const adminPlacesModule: FeatureModule = { name: 'admin-places', routes: adminPlacesRoutes };
+export const adminPlacesModule: FeatureModule = { name: 'admin-places', routes: async () => (await import('./routes')).adminPlacesRoutes };

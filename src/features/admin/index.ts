@@ -5,6 +5,5 @@
  * these edit the server's records online and share their own table, frame and editor pieces.
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { adminRoutes } from './routes';
 
-export const adminModule: FeatureModule = { name: 'admin', routes: adminRoutes };
+export const adminModule: FeatureModule = { name: 'admin', routes: async () => (await import('./routes')).adminRoutes };

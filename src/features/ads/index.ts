@@ -6,6 +6,5 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 import { startAdViewReactions } from './listeners';
-import { adsRoutes } from './routes';
 
-export const adsModule: FeatureModule = { name: 'ads', routes: adsRoutes, listeners: startAdViewReactions };
+export const adsModule: FeatureModule = { name: 'ads', routes: async () => (await import('./routes')).adsRoutes, listeners: startAdViewReactions };

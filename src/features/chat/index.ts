@@ -5,11 +5,10 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 import { startChatOnBoot, startChatReactions } from './listeners';
-import { chatRoutes } from './routes';
 
 export const chatModule: FeatureModule = {
   name: 'chat',
-  routes: chatRoutes,
+  routes: async () => (await import('./routes')).chatRoutes,
   listeners: startChatReactions,
   start: (store) => startChatOnBoot(store),
 };

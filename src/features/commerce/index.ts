@@ -4,10 +4,9 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 import { startCartReactions } from './listeners';
-import { commerceRoutes } from './routes';
 
 export const commerceModule: FeatureModule = {
   name: 'commerce',
-  routes: commerceRoutes,
+  routes: async () => (await import('./routes')).commerceRoutes,
   listeners: startCartReactions,
 };

@@ -4,16 +4,14 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 import { ConfigDialog } from './modals';
-import { configRoutes } from './routes';
 import { startInitialConfig } from './startup';
-export { configRoutes } from './routes';
 export { ConfigDialog } from './modals';
 export { skipsInitialLocation, startInitialConfig } from './startup';
 export { configProceeded, type ConfigProceededPayload } from './events';
 
 export const configModule: FeatureModule = {
   name: 'config',
-  routes: configRoutes,
+  routes: async () => (await import('./routes')).configRoutes,
   modals: { config: ConfigDialog },
   // SPEC §4 "Initial config", after the first render: it may wait on the permission prompt and
   // the network (startup.ts).

@@ -1,5 +1,4 @@
 /** The field guides domain as the app sees it (src/app/modules.ts): its pages, lazy (routes.tsx). */
 import type { FeatureModule } from '../../app/featureModule';
-import { fieldGuideRoutes } from './routes';
 
-export const fieldGuidesModule: FeatureModule = { name: 'fieldguides', routes: fieldGuideRoutes };
+export const fieldGuidesModule: FeatureModule = { name: 'fieldguides', routes: async () => (await import('./routes')).fieldGuideRoutes };

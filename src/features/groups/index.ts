@@ -3,6 +3,5 @@
  * here is first-route JavaScript: the pages are lazy (routes.tsx).
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { groupRoutes } from './routes';
 
-export const groupsModule: FeatureModule = { name: 'groups', routes: groupRoutes };
+export const groupsModule: FeatureModule = { name: 'groups', routes: async () => (await import('./routes')).groupRoutes };

@@ -4,12 +4,10 @@
  * everything it names ends up in the first route: keep it to route objects (the guard's hook loads lazily).
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { logbookRoutes } from './routes';
-export { logbookRoutes } from './routes';
 
 export const logbooksModule: FeatureModule = {
   name: 'logbooks',
-  routes: logbookRoutes,
+  routes: async () => (await import('./routes')).logbookRoutes,
   // Loaded with the route table: the hook reads Dexie, which the first route never loads.
   guards: async () => ({ useHasLogbook: (await import('./useHasLogbook')).useHasLogbook }),
 };

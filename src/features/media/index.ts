@@ -4,8 +4,6 @@
  * route objects and small pure helpers.
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { mediaRoutes } from './routes';
-export { mediaRoutes } from './routes';
 export { imageViewPath } from './imageViewPath';
 
-export const mediaModule: FeatureModule = { name: 'media', routes: mediaRoutes };
+export const mediaModule: FeatureModule = { name: 'media', routes: async () => (await import('./routes')).mediaRoutes };

@@ -4,6 +4,5 @@
  * go through the outbox the member's sync runtime drains; the feed has no synced collection.
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { newsfeedRoutes } from './routes';
 
-export const newsfeedModule: FeatureModule = { name: 'newsfeed', routes: newsfeedRoutes };
+export const newsfeedModule: FeatureModule = { name: 'newsfeed', routes: async () => (await import('./routes')).newsfeedRoutes };

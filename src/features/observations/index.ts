@@ -6,13 +6,11 @@
  * (docs/ARCHITECTURE.md "Bundles").
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { observationRoutes } from './routes';
-export { observationRoutes } from './routes';
 export { recordAtPath, recordPath, UNSPECIFIED_SPECIES_SEGMENT } from './recordPath';
 export { recordSignedOutToast } from './signedOutToast';
 
 export const observationsModule: FeatureModule = {
   name: 'observations',
-  routes: observationRoutes,
+  routes: async () => (await import('./routes')).observationRoutes,
   sync: async () => ({ collections: [(await import('./observationsCollection')).observationsCollection] }),
 };

@@ -14,10 +14,13 @@ import { db } from '../../db/db';
 import { aLoginResponse } from '../../test/factories';
 import { renderApp, type RenderedApp } from '../../test/renderApp';
 import { resetMemberData } from '../../test/sightings';
-import { speciesRoutes } from '../species';
+import { routesOf } from '../../test/moduleRoutes';
+import { speciesModule } from '../species';
 import { DEMO_SPECIES } from '../species/testSpecies';
 import { observationRoutes } from './routes';
 import { present } from '../../test/present';
+
+const speciesRoutes = await routesOf(speciesModule);
 
 export const MEMBER_ID = 'u-1';
 const unitedStates = { location_id: 'USA', name: 'United States of America', parent_location: [] };

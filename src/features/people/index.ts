@@ -3,6 +3,5 @@
  * here is first-route JavaScript: the page is lazy (routes.tsx).
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { peopleRoutes } from './routes';
 
-export const peopleModule: FeatureModule = { name: 'people', routes: peopleRoutes };
+export const peopleModule: FeatureModule = { name: 'people', routes: async () => (await import('./routes')).peopleRoutes };

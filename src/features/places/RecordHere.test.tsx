@@ -10,11 +10,13 @@ import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
 import { fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
-import { observationRoutes } from '../observations';
+import { routesOf } from '../../test/moduleRoutes';
+import { observationsModule } from '../observations';
 import { PlaceOverviewPage } from './PlaceOverviewPage';
 import { kruger } from './testPlaces';
 import { present } from '../../test/present';
 
+const observationRoutes = await routesOf(observationsModule);
 const session = aSignedInSession();
 const MEMBER = present(session.user).user_id;
 

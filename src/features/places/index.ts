@@ -6,11 +6,10 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 import { startPlacesBackgroundSync, startPlacesSyncReactions } from './placesSyncListeners';
-import { placeRoutes } from './routes';
 
 export const placesModule: FeatureModule = {
   name: 'places',
-  routes: placeRoutes,
+  routes: async () => (await import('./routes')).placeRoutes,
   listeners: startPlacesSyncReactions,
   start: (store) => {
     startPlacesBackgroundSync(store);

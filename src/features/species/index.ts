@@ -4,14 +4,12 @@
  * ./SpeciesChooser directly, so it loads with their page, not the first route.
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { speciesRoutes } from './routes';
 import { SpeciesSyncPopup } from './sync/modals';
 import { startSpeciesBackgroundSync, startSpeciesSyncReactions } from './sync/listeners';
-export { speciesRoutes } from './routes';
 
 export const speciesModule: FeatureModule = {
   name: 'species',
-  routes: speciesRoutes,
+  routes: async () => (await import('./routes')).speciesRoutes,
   modals: { speciesSync: SpeciesSyncPopup },
   listeners: startSpeciesSyncReactions,
   // The stored list's species, brought up to date in the background once the page is idle.

@@ -3,11 +3,9 @@
  * everything it names ends up in the first route: keep it to route objects.
  */
 import type { FeatureModule } from '../../app/featureModule';
-import { tripRoutes } from './routes';
-export { tripRoutes } from './routes';
 
 export const tripsModule: FeatureModule = {
   name: 'trips',
-  routes: tripRoutes,
+  routes: async () => (await import('./routes')).tripRoutes,
   sync: async () => ({ collections: [(await import('./tripsCollection')).tripsCollection] }),
 };
