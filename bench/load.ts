@@ -38,6 +38,8 @@ import { benchServerConfig } from './benchServer';
 import { loadNote } from './stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** BENCH_ONLY=postgres measures PostgreSQL alone (e.g. under --cpu-prof); else all three columns. */
+const ONLY_POSTGRES = process.env.BENCH_ONLY === 'postgres';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const run = promisify(execFile);
@@ -177,7 +179,7 @@ console.log(
 );
 const columns: Array<{ label: string; rows: Row[] }> = [];
 
-for (const threaded of [false, true]) {
+for (const threaded of ONLY_POSTGRES ? [] : [false, true]) {
   // The same embedded database in the server's thread (PGLITE_THREAD=0) and in its worker thread.
   const label = threaded ? 'PGlite in a worker thread' : 'PGlite in the server thread';
   const previous = process.env.PGLITE_THREAD;
