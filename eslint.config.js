@@ -192,6 +192,7 @@ const STRICT_FILES = [
     'species',
     'ads',
     'observations',
+    'chat',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 const strictTypeChecked = [

@@ -12,7 +12,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type FormEvent,
+  type SubmitEvent,
   type KeyboardEvent,
   type RefObject,
 } from 'react';
@@ -88,7 +88,7 @@ function Composer({ onSend }: { onSend: (text: string) => Promise<unknown> }) {
   const dispatch = useAppDispatch();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const submit = (event?: FormEvent) => {
+  const submit = (event?: SubmitEvent) => {
     event?.preventDefault();
     const message = text.trim();
     if (message === '' || sending) return;
@@ -106,7 +106,9 @@ function Composer({ onSend }: { onSend: (text: string) => Promise<unknown> }) {
           }),
         );
       })
-      .finally(() => setSending(false));
+      .finally(() => {
+        setSending(false);
+      });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !event.shiftKey) submit();
@@ -116,7 +118,9 @@ function Composer({ onSend }: { onSend: (text: string) => Promise<unknown> }) {
       <TextField
         label={chatTexts.messageLabel}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+        }}
         onKeyDown={onKeyDown}
         multiline
         maxRows={6}
@@ -175,7 +179,9 @@ function useOlderOnScroll(
       if (edge && edge.bottom > -NEAR_TOP_PX) loadKeepingPlace();
     };
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+    };
   }, [start, canLoad, loadKeepingPlace]);
 
   return loadKeepingPlace;
@@ -192,7 +198,7 @@ export function ChatPage() {
   const shownCount = groups.reduce((sum, group) => sum + group.messages.length, 0);
   const nameOf = (authorId: string | null) =>
     chat.members?.find((member) => member.user_id === authorId)?.nickname ??
-    (authorId === chat.session?.user_id ? chat.session?.nickname : null) ??
+    (authorId === chat.session?.user_id ? chat.session.nickname : null) ??
     '';
   const other = chat.members?.find((member) => member.user_id === userId);
   const others = chat.members?.filter((member) => member.user_id !== ownerId) ?? [];
@@ -206,7 +212,8 @@ export function ChatPage() {
   // The newest message stays in view as messages arrive.
   const lastId = groups.at(-1)?.messages.at(-1)?.message_id;
   useLayoutEffect(() => {
-    listEnd.current?.scrollIntoView?.({ block: 'end' });
+    // Optional: jsdom and some older engines have no scrollIntoView.
+    (listEnd.current as Partial<HTMLElement> | null)?.scrollIntoView?.({ block: 'end' });
   }, [lastId]);
 
   const canLoadOlder = chat.more && chat.isOnline && !chat.loadingOlder;

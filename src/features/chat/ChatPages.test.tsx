@@ -14,9 +14,10 @@ import { ChatSessionsPage } from './ChatSessionsPage';
 import { chatTexts } from './chatTexts';
 import { pushPromptAnswered } from './chatStore';
 import { pendingMessages } from './chatWrites';
+import { present } from '../../test/present';
 
 const signedIn = aSignedInSession();
-const ME = signedIn.user!.user_id;
+const ME = present(signedIn.user).user_id;
 const ROBIN = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const SESSION = '16fd2706-8baf-433b-82eb-8c7fada847da';
 const now = Math.floor(Date.now() / 1000);
@@ -119,14 +120,18 @@ describe('/chat/:user_id/session/:session_id', () => {
   it('shows the conversation, marks it read and sends a message', async () => {
     const { network, store } = renderAt(`/chat/${ROBIN}/session/${SESSION}`);
     expect(await screen.findByText('Osprey over the lake')).toBeTruthy();
-    await waitFor(() =>
-      expect(network.sent.some((request) => request.path === `chats/${SESSION}/status/${ME}`)).toBe(true),
-    );
-    await waitFor(() => expect(store.getState().ui.unreadMessages).toBe(0));
+    await waitFor(() => {
+      expect(network.sent.some((request) => request.path === `chats/${SESSION}/status/${ME}`)).toBe(true);
+    });
+    await waitFor(() => {
+      expect(store.getState().ui.unreadMessages).toBe(0);
+    });
 
     fireEvent.change(screen.getByLabelText(chatTexts.messageLabel), { target: { value: 'On my way' } });
     fireEvent.click(screen.getByRole('button', { name: chatTexts.send }));
-    await waitFor(() => expect(screen.getAllByTestId('chat-message')).toHaveLength(2));
+    await waitFor(() => {
+      expect(screen.getAllByTestId('chat-message')).toHaveLength(2);
+    });
     const put = network.sent.find(
       (request) => request.method === 'PUT' && request.path.endsWith('/messages'),
     );
@@ -143,7 +148,7 @@ describe('/chat/:user_id/session/:session_id', () => {
     expect(await screen.findByText('Osprey over the lake')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(chatTexts.messageLabel), { target: { value: 'Written offline' } });
     fireEvent.click(screen.getByRole('button', { name: chatTexts.send }));
-    const bubble = (await screen.findByText(chatTexts.pending)).closest('li')!;
+    const bubble = present((await screen.findByText(chatTexts.pending)).closest('li'), 'the pending bubble');
     expect(within(bubble as HTMLElement).getByText('Written offline')).toBeTruthy();
     const pending = await pendingMessages(db, ME);
     expect(pending).toMatchObject([{ target: SESSION, message: 'Written offline' }]);
@@ -158,10 +163,12 @@ describe('/chat/:user_id/session/:session_id', () => {
     // The send is still writing to the outbox: the member types the next message.
     fireEvent.change(field, { target: { value: 'Second offline' } });
     await screen.findByText('First offline');
-    await waitFor(async () => expect(await pendingMessages(db, ME)).toHaveLength(1));
-    await waitFor(() =>
-      expect(screen.getByRole<HTMLButtonElement>('button', { name: chatTexts.send }).disabled).toBe(false),
-    );
+    await waitFor(async () => {
+      expect(await pendingMessages(db, ME)).toHaveLength(1);
+    });
+    await waitFor(() => {
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: chatTexts.send }).disabled).toBe(false);
+    });
     expect(field.value).toBe('Second offline');
   });
 });
@@ -208,41 +215,48 @@ describe('older messages', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  const shownTexts = () => screen.getAllByTestId('chat-message').map((item) => item.textContent ?? '');
-  const topOf = (text: string) => screen.getByText(text).closest('li')!.getBoundingClientRect().top;
+  const shownTexts = () => screen.getAllByTestId('chat-message').map((item) => item.textContent);
+  const topOf = (text: string) =>
+    present(screen.getByText(text).closest('li'), `the item of ${text}`).getBoundingClientRect().top;
 
   it('scrolling up to the start loads the page before it, keeping the message read in place', async () => {
     const { network } = renderAt(`/chat/${ROBIN}/session/${SESSION}`, true, pagedNetwork());
-    await waitFor(() =>
+    await waitFor(() => {
       expect(shownTexts()).toEqual([
         expect.stringContaining('Message 4'),
         expect.stringContaining('Message 5'),
-      ]),
-    );
+      ]);
+    });
     const before = topOf('Message 4');
     // The server said older ones remain (the button is the keyboard's way to them).
     await screen.findByRole('button', { name: chatTexts.loadOlder });
 
     fireEvent.scroll(window);
-    await waitFor(() => expect(shownTexts()).toHaveLength(4));
+    await waitFor(() => {
+      expect(shownTexts()).toHaveLength(4);
+    });
     expect(shownTexts()[0]).toContain('Message 2');
     expect(network.sent.some((request) => request.path.includes('before=4'))).toBe(true);
     // Two messages (400 px) came above it: the page scrolled by as much, so it did not move, and
     // the start is now out of reach until the member scrolls up again.
-    await waitFor(() => expect(document.documentElement.scrollTop).toBe(400));
+    await waitFor(() => {
+      expect(document.documentElement.scrollTop).toBe(400);
+    });
     expect(topOf('Message 4')).toBe(before);
 
     expect(shownTexts()).toHaveLength(4);
-    await waitFor(() =>
+    await waitFor(() => {
       expect(screen.getByRole<HTMLButtonElement>('button', { name: chatTexts.loadOlder }).disabled).toBe(
         false,
-      ),
-    );
+      );
+    });
     // The member scrolls up by one message: the start is near again.
     document.documentElement.scrollTop = 200;
     const reading = topOf('Message 2');
     fireEvent.scroll(window);
-    await waitFor(() => expect(shownTexts()).toHaveLength(5));
+    await waitFor(() => {
+      expect(shownTexts()).toHaveLength(5);
+    });
     expect(topOf('Message 2')).toBe(reading);
     // Nothing older remains: no more requests, and no button to ask.
     const asked = network.sent.filter((request) => request.path.includes('before=')).length;
@@ -267,6 +281,7 @@ describe('the push prompt in a conversation', () => {
   beforeEach(() => {
     subscription = null;
     fakeNotification.permission = 'default';
+    // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- only its presence is detected
     vi.stubGlobal('PushManager', class {});
     vi.stubGlobal('Notification', fakeNotification);
     const pushManager = {
@@ -303,7 +318,9 @@ describe('the push prompt in a conversation', () => {
     const turnOn = await screen.findByRole('button', { name: chatTexts.pushTurnOn });
     expect(requestPermission).not.toHaveBeenCalled();
     fireEvent.click(turnOn);
-    await waitFor(() => expect(screen.queryByText(chatTexts.pushPrompt)).toBeNull());
+    await waitFor(() => {
+      expect(screen.queryByText(chatTexts.pushPrompt)).toBeNull();
+    });
     expect(requestPermission).toHaveBeenCalledTimes(1);
     const put = network.sent.find((request) => request.path === 'push/subscriptions');
     expect(put?.body).toMatchObject({ endpoint });
@@ -313,7 +330,9 @@ describe('the push prompt in a conversation', () => {
     renderAt(`/chat/${ROBIN}/session/${SESSION}`, true, pushNetwork());
     fireEvent.click(await screen.findByRole('button', { name: chatTexts.pushNotNow }));
     expect(screen.queryByText(chatTexts.pushPrompt)).toBeNull();
-    await waitFor(async () => expect(await pushPromptAnswered(db, ME)).toBe(true));
+    await waitFor(async () => {
+      expect(await pushPromptAnswered(db, ME)).toBe(true);
+    });
     expect(requestPermission).not.toHaveBeenCalled();
     cleanup();
 
@@ -321,7 +340,9 @@ describe('the push prompt in a conversation', () => {
     renderAt(`/chat/${ROBIN}/session/${SESSION}`, true, pushNetwork());
     expect(await screen.findByText('Osprey over the lake')).toBeTruthy();
     // The prompt's check has run (it asks the device's subscription first) and said no.
-    await waitFor(() => expect(getSubscription).toHaveBeenCalled());
+    await waitFor(() => {
+      expect(getSubscription).toHaveBeenCalled();
+    });
     await act(async () => {
       await pushPromptAnswered(db, ME);
     });

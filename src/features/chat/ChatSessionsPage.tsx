@@ -96,7 +96,9 @@ export function ChatSessionsPage() {
         size="small"
         label={chatTexts.searchSessions}
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={(event) => {
+          setSearch(event.target.value);
+        }}
       />
       {failure && isOnline && <Alert severity="warning">{failure}</Alert>}
       {sessions === undefined ? (

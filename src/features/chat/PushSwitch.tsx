@@ -25,8 +25,12 @@ export function PushSwitch() {
     if (!supported) return;
     let live = true;
     currentSubscription().then(
-      (subscription) => live && setSubscribed(subscription !== null),
-      () => live && setSubscribed(false),
+      (subscription) => {
+        if (live) setSubscribed(subscription !== null);
+      },
+      () => {
+        if (live) setSubscribed(false);
+      },
     );
     return () => {
       live = false;
@@ -37,9 +41,15 @@ export function PushSwitch() {
     setBusy(true);
     setError(null);
     dispatch(pushTurned(on))
-      .then(() => setSubscribed(on))
-      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
-      .finally(() => setBusy(false));
+      .then(() => {
+        setSubscribed(on);
+      })
+      .catch((failure: unknown) => {
+        setError(failure instanceof Error ? failure.message : String(failure));
+      })
+      .finally(() => {
+        setBusy(false);
+      });
   };
 
   return (
@@ -49,7 +59,9 @@ export function PushSwitch() {
           <Switch
             checked={subscribed === true}
             disabled={!supported || busy || subscribed === null}
-            onChange={(event) => change(event.target.checked)}
+            onChange={(event) => {
+              change(event.target.checked);
+            }}
           />
         }
         label={chatTexts.pushSwitch}

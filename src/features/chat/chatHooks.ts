@@ -46,8 +46,12 @@ export function useChatSessions(search: string) {
     if (!ownerId || !isOnline) return;
     let live = true;
     dispatch(refreshSessions(ownerId)).then(
-      () => live && setFailure(null),
-      (error: unknown) => live && setFailure(errorText(error)),
+      () => {
+        if (live) setFailure(null);
+      },
+      (error: unknown) => {
+        if (live) setFailure(errorText(error));
+      },
     );
     return () => {
       live = false;
@@ -136,7 +140,9 @@ export function useConversation(userId: string | undefined, routeSessionId: stri
         // A session the list has not brought yet (the first visit after a first message).
         if (page.sessionId) void dispatch(refreshSessions(ownerId)).catch(() => undefined);
       },
-      (error: unknown) => alive && setFailure(errorText(error)),
+      (error: unknown) => {
+        if (alive) setFailure(errorText(error));
+      },
     );
     return () => {
       alive = false;
@@ -152,7 +158,9 @@ export function useConversation(userId: string | undefined, routeSessionId: stri
     run();
     if (live) return;
     const timer = setInterval(run, CONVERSATION_POLL_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+    };
     // lastMod is read when it runs: a new message must not restart the timer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dispatch, ownerId, isOnline, sessionId, current, live, version, pendingCount]);
@@ -174,8 +182,12 @@ export function useConversation(userId: string | undefined, routeSessionId: stri
     olderInFlight.current = true;
     setLoadingOlder(true);
     dispatch(loadConversation(ownerId, sessionId, first.last_mod))
-      .then((page) => setFetched((previous) => (previous ? { ...previous, more: page.more } : previous)))
-      .catch((error: unknown) => setFailure(errorText(error)))
+      .then((page) => {
+        setFetched((previous) => (previous ? { ...previous, more: page.more } : previous));
+      })
+      .catch((error: unknown) => {
+        setFailure(errorText(error));
+      })
       .finally(() => {
         olderInFlight.current = false;
         setLoadingOlder(false);

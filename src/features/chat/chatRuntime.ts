@@ -57,7 +57,11 @@ export function createChatRuntime(deps: ChatRuntimeDeps): ChatRuntime {
   let wake: (() => void) | null = null;
   let refreshing: Promise<void> | null = null;
 
-  const notify = () => listeners.forEach((listener) => listener());
+  const notify = () => {
+    listeners.forEach((listener) => {
+      listener();
+    });
+  };
   const setLive = (value: boolean) => {
     if (live === value) return;
     live = value;
@@ -67,7 +71,9 @@ export function createChatRuntime(deps: ChatRuntimeDeps): ChatRuntime {
     lastUnread = total;
     deps.onUnread(total);
   };
-  const logFailure = (error: unknown) => console.warn('Chat: could not reach the server', error);
+  const logFailure = (error: unknown) => {
+    console.warn('Chat: could not reach the server', error);
+  };
 
   function refresh(): Promise<void> {
     refreshing ??= syncSessions(deps.db, deps.api, deps.ownerId)
@@ -152,6 +158,7 @@ export function createChatRuntime(deps: ChatRuntimeDeps): ChatRuntime {
         controller = null;
         setLive(false);
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- stop() may have run meanwhile
       if (!running) return;
       await pause(wait);
       backoff = Math.min(backoff * 2, RECONNECT_MAX_MS);
@@ -199,11 +206,15 @@ export function setAppChatRuntime(runtime: ChatRuntime | null): void {
   current = runtime;
   runtime?.subscribe(() => {
     version += 1;
-    currentListeners.forEach((listener) => listener());
+    currentListeners.forEach((listener) => {
+      listener();
+    });
   });
   runtime?.start();
   version += 1;
-  currentListeners.forEach((listener) => listener());
+  currentListeners.forEach((listener) => {
+    listener();
+  });
 }
 
 export function appChatRuntime(): ChatRuntime | null {

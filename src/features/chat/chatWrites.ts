@@ -45,11 +45,17 @@ export interface PendingMessage {
 export function pendingOf(row: OutboxRow): PendingMessage | null {
   const match = MESSAGES_URL.exec(row.url);
   const data = row.data as Partial<ChatMessageWrite>;
-  if (!match || row.type !== 'PUT' || typeof data.message_id !== 'string' || typeof data.message !== 'string')
+  const target = match?.[1];
+  if (
+    target === undefined ||
+    row.type !== 'PUT' ||
+    typeof data.message_id !== 'string' ||
+    typeof data.message !== 'string'
+  )
     return null;
   return {
     message_id: data.message_id,
-    target: decodeURIComponent(match[1]!),
+    target: decodeURIComponent(target),
     message: data.message,
     time: row.time,
     ...(row.parked ? { refused: row.parked.reason } : {}),

@@ -10,5 +10,7 @@ export const chatModule: FeatureModule = {
   name: 'chat',
   routes: async () => (await import('./routes')).chatRoutes,
   listeners: startChatReactions,
-  start: (store) => startChatOnBoot(store),
+  start: (store) => {
+    startChatOnBoot(store);
+  },
 };

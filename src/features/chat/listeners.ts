@@ -10,28 +10,36 @@ import type { StartupStore } from '../../app/featureModule';
 import type { AppStartListening } from '../../app/thunk';
 
 const loadChat = () => import('./sync/chatStart');
-const logFailure = (error: unknown) => console.error('Chat could not start', error);
+const logFailure = (error: unknown) => {
+  console.error('Chat could not start', error);
+};
 
 export function startChatReactions(startListening: AppStartListening): void {
   startListening({
     actionCreator: sessionActions.loggedIn,
     effect: (_action, api) =>
       loadChat()
-        .then(({ startChat }) => api.dispatch(startChat()))
+        .then(({ startChat }) => {
+          api.dispatch(startChat());
+        })
         .catch(logFailure),
   });
   startListening({
     matcher: isAnyOf(sessionActions.loggedOut, sessionActions.expired),
     effect: (_action, api) =>
       loadChat()
-        .then(({ stopChat }) => api.dispatch(stopChat()))
+        .then(({ stopChat }) => {
+          api.dispatch(stopChat());
+        })
         .catch(logFailure),
   });
   startListening({
     predicate: (action, state) => networkActions.wentOnline.match(action) && state.session.user !== null,
     effect: () =>
       loadChat()
-        .then(({ wakeChat }) => wakeChat())
+        .then(({ wakeChat }) => {
+          wakeChat();
+        })
         .catch(logFailure),
   });
 }
@@ -39,11 +47,15 @@ export function startChatReactions(startListening: AppStartListening): void {
 /** App start with a member signed in: the runtime once the page is idle. */
 export function startChatOnBoot(store: StartupStore): void {
   if (store.getState().session.user === null) return;
-  const whenIdle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000));
+  const whenIdle =
+    (globalThis as { requestIdleCallback?: (run: () => void) => unknown }).requestIdleCallback ??
+    ((run: () => void) => setTimeout(run, 1_000));
   whenIdle(
     () =>
       void loadChat()
-        .then(({ startChat }) => store.dispatch(startChat()))
+        .then(({ startChat }) => {
+          store.dispatch(startChat());
+        })
         .catch(logFailure),
   );
 }

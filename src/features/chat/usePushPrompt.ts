@@ -29,8 +29,12 @@ export function usePushPrompt() {
     if (!ownerId) return;
     let live = true;
     shouldOffer(ownerId).then(
-      (offer) => live && setOffered(offer),
-      () => live && setOffered(false),
+      (offer) => {
+        if (live) setOffered(offer);
+      },
+      () => {
+        if (live) setOffered(false);
+      },
     );
     return () => {
       live = false;
@@ -47,8 +51,12 @@ export function usePushPrompt() {
     setError(null);
     dispatch(pushTurned(true))
       .then(dismiss)
-      .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
-      .finally(() => setBusy(false));
+      .catch((failure: unknown) => {
+        setError(failure instanceof Error ? failure.message : String(failure));
+      })
+      .finally(() => {
+        setBusy(false);
+      });
   }, [dispatch, dismiss]);
 
   return { offered, busy, error, turnOn, dismiss };
