@@ -19,9 +19,8 @@ import { messages } from '@contract/messages';
 import {
   buildTestApp,
   createLocation,
-  createMember,
+  createSignedInMember,
   fetchClientToken,
-  signIn,
   type TestApp,
   callApi,
 } from './helpers';
@@ -34,15 +33,7 @@ let adsReader: string;
 let adsRole: string;
 
 async function tokenFor(roles: string[], permissions?: Record<string, string[]>) {
-  const created = await createMember(t, { roles });
-  if (permissions) {
-    await t.db
-      .updateTable('users')
-      .set({ permissions: JSON.stringify(permissions) })
-      .where('id', '=', created.id)
-      .execute();
-  }
-  return (await signIn(t, created)).auth_token;
+  return (await createSignedInMember(t, { roles, ...(permissions ? { permissions } : {}) })).token;
 }
 
 beforeAll(async () => {

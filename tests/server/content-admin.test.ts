@@ -15,7 +15,7 @@ import type { Failed } from '@contract/envelope';
 import { messages } from '@contract/messages';
 import { ensureContentData } from '../../server/db/content/seed';
 import { XSS_CORPUS } from '../../src/test/xssCorpus';
-import { buildTestApp, createMember, fetchClientToken, signIn, type TestApp, callApi } from './helpers';
+import { buildTestApp, createSignedInMember, fetchClientToken, type TestApp, callApi } from './helpers';
 
 let t: TestApp;
 let client: string;
@@ -27,15 +27,7 @@ let editor: string;
 let reader: string;
 
 async function tokenFor(roles: string[], permissions?: Record<string, string[]>) {
-  const created = await createMember(t, { roles });
-  if (permissions) {
-    await t.db
-      .updateTable('users')
-      .set({ permissions: JSON.stringify(permissions) })
-      .where('id', '=', created.id)
-      .execute();
-  }
-  return (await signIn(t, created)).auth_token;
+  return (await createSignedInMember(t, { roles, ...(permissions ? { permissions } : {}) })).token;
 }
 
 beforeAll(async () => {

@@ -29,9 +29,8 @@ import { formatMessage, messages } from '@contract/messages';
 import {
   buildTestApp,
   callApi,
-  createMember,
+  createSignedInMember,
   fetchClientToken,
-  signIn,
   type CallMethod,
   type TestApp,
 } from './helpers';
@@ -45,7 +44,7 @@ let client: string;
 const species: string[] = [];
 
 async function tokenFor(roles: string[]) {
-  return (await signIn(t, await createMember(t, { roles }))).auth_token;
+  return (await createSignedInMember(t, { roles })).token;
 }
 
 async function insertSpecies(name: string, deleted = false): Promise<string> {

@@ -226,7 +226,15 @@ let memberCounter = 0;
 /** Inserts a verified member straight into the database (as the CLI does). */
 export async function createMember(
   t: TestApp,
-  input: { email?: string; password?: string; nickname?: string; roles?: string[]; verified?: boolean } = {},
+  input: {
+    email?: string;
+    password?: string;
+    nickname?: string;
+    roles?: string[];
+    /** Permission areas and their flags (SPEC §6), e.g. `{ 'admin-ads': ['r', 'c'] }`. */
+    permissions?: Record<string, string[]>;
+    verified?: boolean;
+  } = {},
 ): Promise<TestMember> {
   memberCounter += 1;
   const email = input.email ?? `member${memberCounter}-${randomBytes(3).toString('hex')}@example.org`;
@@ -242,6 +250,7 @@ export async function createMember(
       avatar: null,
       location_id: null,
       roles: input.roles ?? ['member'],
+      ...(input.permissions ? { permissions: JSON.stringify(input.permissions) } : {}),
       email_verified_at: input.verified === false ? null : now,
       created_at: now,
       updated_at: now,
@@ -249,6 +258,15 @@ export async function createMember(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, email, password };
+}
+
+/** A member made with `createMember` and signed in: the tests of who may call what start here. */
+export async function createSignedInMember(
+  t: TestApp,
+  input: Parameters<typeof createMember>[1] = {},
+): Promise<TestMember & { token: string }> {
+  const member = await createMember(t, input);
+  return { ...member, token: (await signIn(t, member)).auth_token };
 }
 
 /** Inserts a reference location (a country) for profile tests; the template database has none. */

@@ -22,7 +22,7 @@ import { USERS_READ, USERS_UPDATE } from '@contract/admin';
 import { PERMISSION_AREAS } from '@contract/adminTexts';
 import { REPORTS_READ, REPORTS_UPDATE } from '@contract/reports';
 import { PERMISSION_FLAGS, ROLES, type Permissions } from '@contract/permissions';
-import { bearer, buildTestApp, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
+import { bearer, buildTestApp, createSignedInMember, fetchClientToken, type TestApp } from './helpers';
 import { insertSpeciesPhoto } from './media-helpers';
 import { operationsOf, sampleRequest, type Operation, type Overrides } from './openapi-requests';
 
@@ -423,15 +423,8 @@ function permissionAreas(): string[] {
 }
 
 async function signedIn(roles: string[], permissions: Permissions = {}): Promise<Someone> {
-  const created = await createMember(t, { roles });
-  if (Object.keys(permissions).length > 0) {
-    await t.db
-      .updateTable('users')
-      .set({ permissions: JSON.stringify(permissions) })
-      .where('id', '=', created.id)
-      .execute();
-  }
-  return { id: created.id, token: (await signIn(t, created)).auth_token };
+  const created = await createSignedInMember(t, { roles, permissions });
+  return { id: created.id, token: created.token };
 }
 
 function send(operation: Operation, token: string | null, overrides: Overrides = {}) {

@@ -15,7 +15,7 @@ import {
   type ReportDetailResponse,
   type ReportListResponse,
 } from '@contract/reports';
-import { buildTestApp, createMember, fetchClientToken, signIn, type TestApp, callApi } from './helpers';
+import { buildTestApp, createSignedInMember, fetchClientToken, type TestApp, callApi } from './helpers';
 import { insertSpeciesPhoto } from './media-helpers';
 import { observationRecord, pushRecords } from './observation-helpers';
 
@@ -33,15 +33,8 @@ let moderator: Who;
 let photoId: string;
 
 async function who(roles: string[], permissions?: Record<string, string[]>): Promise<Who> {
-  const created = await createMember(t, { roles });
-  if (permissions) {
-    await t.db
-      .updateTable('users')
-      .set({ permissions: JSON.stringify(permissions) })
-      .where('id', '=', created.id)
-      .execute();
-  }
-  return { id: created.id, token: (await signIn(t, created)).auth_token };
+  const created = await createSignedInMember(t, { roles, ...(permissions ? { permissions } : {}) });
+  return { id: created.id, token: created.token };
 }
 
 beforeAll(async () => {

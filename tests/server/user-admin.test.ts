@@ -13,7 +13,7 @@ import { messages } from '@contract/messages';
 import {
   api,
   buildTestApp,
-  createMember,
+  createSignedInMember,
   fetchClientToken,
   signIn,
   type TestApp,
@@ -34,15 +34,11 @@ let usersReader: Who;
 let member: Who;
 
 async function who(roles: string[], permissions?: Record<string, string[]>, nickname?: string): Promise<Who> {
-  const created = await createMember(t, { roles, ...(nickname ? { nickname } : {}) });
-  if (permissions) {
-    await t.db
-      .updateTable('users')
-      .set({ permissions: JSON.stringify(permissions) })
-      .where('id', '=', created.id)
-      .execute();
-  }
-  return { ...created, token: (await signIn(t, created)).auth_token };
+  return createSignedInMember(t, {
+    roles,
+    ...(permissions ? { permissions } : {}),
+    ...(nickname ? { nickname } : {}),
+  });
 }
 
 beforeAll(async () => {
