@@ -1,15 +1,42 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
 
+/**
+ * Opening PGlite on disk is CPU-bound WASM work: seconds on an idle machine, ~50 s for one open
+ * while other suites kept a 2-core machine at a load average of 15 (a 60 s limit failed there).
+ */
+const OPENS_ON_A_LOADED_MACHINE_MS = 300_000;
+
+let templateDir: string;
 let dataDir: string;
 let previousThread: string | undefined;
 
+/**
+ * A first open of an empty folder runs initdb (most of an open's time); it runs once here, in the
+ * server thread, and each test starts from a copy of that folder, as a server restarting would.
+ * pglite-thread.test.ts opens an empty folder in the worker thread.
+ */
+beforeAll(async () => {
+  templateDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-template-'));
+  const before = process.env.PGLITE_THREAD;
+  process.env.PGLITE_THREAD = '0';
+  try {
+    const fresh = await openDatabase({ dataDir: templateDir });
+    await fresh.close();
+  } finally {
+    if (before === undefined) delete process.env.PGLITE_THREAD;
+    else process.env.PGLITE_THREAD = before;
+  }
+}, OPENS_ON_A_LOADED_MACHINE_MS);
+afterAll(() => rm(templateDir, { recursive: true, force: true }));
+
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-'));
+  await cp(join(templateDir, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
   previousThread = process.env.PGLITE_THREAD;
 });
 afterEach(async () => {
@@ -17,12 +44,6 @@ afterEach(async () => {
   else process.env.PGLITE_THREAD = previousThread;
   await rm(dataDir, { recursive: true, force: true });
 });
-
-/**
- * Opening PGlite on disk is CPU-bound WASM work: seconds on an idle machine, ~50 s for one open
- * while other suites kept a 2-core machine at a load average of 15 (a 60 s limit failed there).
- */
-const OPENS_ON_A_LOADED_MACHINE_MS = 300_000;
 
 // The default (a worker thread) and PGLITE_THREAD=0 (the server's thread) hold the same lock.
 describe.each([

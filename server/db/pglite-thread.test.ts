@@ -4,19 +4,39 @@
  * concurrent queries in order, the data kept across close and reopen, and LISTEN/NOTIFY (the chat
  * live channel): notifications at commit only, listen and unlisten, never lost to a transaction.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database';
 import { migrateToLatest } from './migrate';
 
+let templateDir: string;
 let dataDir: string;
 let previous: string | undefined;
 
+/**
+ * Opening an empty folder runs initdb, most of an open's time: it runs once, in the worker thread,
+ * and each test starts from a copy of that empty database (no tables, no migrations applied).
+ */
+beforeAll(async () => {
+  templateDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-thread-template-'));
+  const before = process.env.PGLITE_THREAD;
+  process.env.PGLITE_THREAD = '1';
+  try {
+    const fresh = await openDatabase({ dataDir: templateDir });
+    await fresh.close();
+  } finally {
+    if (before === undefined) delete process.env.PGLITE_THREAD;
+    else process.env.PGLITE_THREAD = before;
+  }
+}, 120_000);
+afterAll(() => rm(templateDir, { recursive: true, force: true }));
+
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-thread-'));
+  await cp(join(templateDir, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
   previous = process.env.PGLITE_THREAD;
   process.env.PGLITE_THREAD = '1';
 });
@@ -30,6 +50,11 @@ describe('embedded database in a worker thread', () => {
   it('migrates, answers, fails, commits and rolls back as in the server thread', async () => {
     const first = await openDatabase({ dataDir });
     try {
+      // From an empty database: no migration has run in the copied folder.
+      const { rows: none } = await sql<{
+        t: string | null;
+      }>`SELECT to_regclass('kysely_migration')::text AS t`.execute(first.db);
+      expect(none).toEqual([{ t: null }]);
       await migrateToLatest(first.db);
       const { rows } = await sql<{ big: string; j: unknown; at: Date }>`
         SELECT 12345678901::bigint AS big, '{"a": [1]}'::jsonb AS j, now() AS at`.execute(first.db);
