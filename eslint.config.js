@@ -193,6 +193,7 @@ const STRICT_FILES = [
     'ads',
     'observations',
     'chat',
+    'commerce',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 const strictTypeChecked = [

@@ -125,7 +125,9 @@ function QuantityField(props: { name: string; quantity: number; onChange: (quant
         )
           props.onChange(quantity);
       }}
-      onBlur={() => setTyped(null)}
+      onBlur={() => {
+        setTyped(null);
+      }}
       sx={{ width: '10rem' }}
     />
   );

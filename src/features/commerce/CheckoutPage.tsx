@@ -3,7 +3,7 @@
  * prices now. Needs the network (SPEC's offline message) and a member (PUT commerce/payment does);
  * a guest signs in here and keeps the cart. What was typed is kept on the device for /payment.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -78,14 +78,18 @@ export function CheckoutPage() {
   }
 
   const problems = checkoutProblems(draft);
-  const change = (next: CheckoutDraft) => setDraft(next);
-  const contact = (field: keyof CheckoutDraft['contact'], value: string) =>
+  const change = (next: CheckoutDraft) => {
+    setDraft(next);
+  };
+  const contact = (field: keyof CheckoutDraft['contact'], value: string) => {
     change({ ...draft, contact: { ...draft.contact, [field]: value } });
-  const billing = (field: keyof CheckoutDraft['billing'], value: string) =>
+  };
+  const billing = (field: keyof CheckoutDraft['billing'], value: string) => {
     change({ ...draft, billing: { ...draft.billing, [field]: value } });
+  };
   const canPay = !!priced.cart && priced.cart.currency !== null && priced.cart.subtotal_minor >= 0;
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     setTried(true);
     if (Object.keys(problems).length > 0 || !canPay || !draft) return;
@@ -105,7 +109,9 @@ export function CheckoutPage() {
           required
           autoComplete="name"
           value={draft.contact.name}
-          onChange={(event) => contact('name', event.target.value)}
+          onChange={(event) => {
+            contact('name', event.target.value);
+          }}
           error={!!shown('name')}
           helperText={shown('name')}
         />
@@ -115,7 +121,9 @@ export function CheckoutPage() {
           type="email"
           autoComplete="email"
           value={draft.contact.email}
-          onChange={(event) => contact('email', event.target.value)}
+          onChange={(event) => {
+            contact('email', event.target.value);
+          }}
           error={!!shown('email')}
           helperText={shown('email')}
         />
@@ -126,26 +134,34 @@ export function CheckoutPage() {
           label={texts.fieldAddress}
           autoComplete="street-address"
           value={draft.billing.address}
-          onChange={(event) => billing('address', event.target.value)}
+          onChange={(event) => {
+            billing('address', event.target.value);
+          }}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
             label={texts.fieldCity}
             autoComplete="address-level2"
             value={draft.billing.city}
-            onChange={(event) => billing('city', event.target.value)}
+            onChange={(event) => {
+              billing('city', event.target.value);
+            }}
           />
           <TextField
             label={texts.fieldPostalCode}
             autoComplete="postal-code"
             value={draft.billing.postal_code}
-            onChange={(event) => billing('postal_code', event.target.value)}
+            onChange={(event) => {
+              billing('postal_code', event.target.value);
+            }}
           />
           <TextField
             label={texts.fieldCountry}
             autoComplete="country"
             value={draft.billing.country}
-            onChange={(event) => billing('country', event.target.value.toUpperCase())}
+            onChange={(event) => {
+              billing('country', event.target.value.toUpperCase());
+            }}
             error={!!shown('country')}
             helperText={shown('country')}
           />
@@ -167,20 +183,30 @@ export function CheckoutPage() {
                   : draft.discount}
               </Typography>
             )}
-            <Button onClick={() => change({ ...draft, discount: null })}>{texts.removeDiscount}</Button>
+            <Button
+              onClick={() => {
+                change({ ...draft, discount: null });
+              }}
+            >
+              {texts.removeDiscount}
+            </Button>
           </Stack>
         ) : (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
             <TextField
               label={texts.discountCode}
               value={typedCode}
-              onChange={(event) => setTypedCode(event.target.value.toUpperCase())}
+              onChange={(event) => {
+                setTypedCode(event.target.value.toUpperCase());
+              }}
               size="small"
             />
             <Button
               variant="outlined"
               disabled={typedCode.trim() === ''}
-              onClick={() => change({ ...draft, discount: typedCode.trim() })}
+              onClick={() => {
+                change({ ...draft, discount: typedCode.trim() });
+              }}
             >
               {texts.applyDiscount}
             </Button>

@@ -62,7 +62,9 @@ export function FulfilmentPage() {
   useEffect(() => {
     if (!order || status !== 'pending') return;
     const timer = setInterval(() => void refetch(), PENDING_POLL_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+    };
   }, [order, status, refetch]);
 
   // Paid: what was bought leaves the device's cart, and the used code leaves the checkout form.

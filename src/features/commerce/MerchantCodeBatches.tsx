@@ -4,7 +4,7 @@
  * batches made so far with how many were redeemed (GET logbooks/codes), each downloadable again as
  * CSV with the date each code was redeemed (GET logbooks/codes/csv).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -35,7 +35,9 @@ function downloadCsv(csv: string, name: string): void {
   link.download = name;
   link.click();
   // The click has started the download; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 0);
 }
 
 const fileName = (productName: string, batch: string) =>
@@ -52,7 +54,7 @@ function PrintCodes() {
   const [print, state] = usePrintCodesMutation();
   const chosen = productId || logbooks[0]?.id || '';
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     setMade(null);
     const n = /^\d{1,4}$/.test(count.trim()) ? Number(count) : 0;
@@ -87,7 +89,9 @@ function PrintCodes() {
           size="small"
           label={texts.fieldLogbook}
           value={chosen}
-          onChange={(event) => setProductId(event.target.value)}
+          onChange={(event) => {
+            setProductId(event.target.value);
+          }}
         >
           {logbooks.map((logbook) => (
             <MenuItem key={logbook.id} value={logbook.id}>
@@ -99,7 +103,9 @@ function PrintCodes() {
           size="small"
           label={texts.fieldCount}
           value={count}
-          onChange={(event) => setCount(event.target.value)}
+          onChange={(event) => {
+            setCount(event.target.value);
+          }}
           error={Boolean(problem.count)}
           helperText={problem.count}
         />
@@ -107,7 +113,9 @@ function PrintCodes() {
           size="small"
           label={texts.fieldBatch}
           value={batch}
-          onChange={(event) => setBatch(event.target.value)}
+          onChange={(event) => {
+            setBatch(event.target.value);
+          }}
           error={Boolean(problem.batch)}
           helperText={problem.batch}
         />
@@ -157,7 +165,9 @@ export function MerchantCodeBatches() {
                     void fetchCsv({ product_id: batch.product_id, batch: batch.batch })
                       .unwrap()
                       .then(
-                        (csv) => downloadCsv(csv.csv, fileName(batch.product_name, batch.batch)),
+                        (csv) => {
+                          downloadCsv(csv.csv, fileName(batch.product_name, batch.batch));
+                        },
                         () => undefined,
                       )
                   }

@@ -4,7 +4,7 @@
  * one (POST commerce/discount_codes) and "End now" (POST commerce/discount_codes/{code}/end). Codes
  * are never edited or deleted: orders name them.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -50,12 +50,14 @@ function NewDiscount() {
   const [create, state] = useCreateDiscountMutation();
   const field = (key: keyof DiscountDraft) => ({
     value: draft[key],
-    onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }),
+    onChange: (event: { target: { value: string } }) => {
+      setDraft({ ...draft, [key]: event.target.value });
+    },
     error: Boolean(problems[key]),
     helperText: problems[key],
     size: 'small' as const,
   });
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent) => {
     event.preventDefault();
     setCreated(null);
     const made = discountInputOf(draft);
@@ -85,7 +87,9 @@ function NewDiscount() {
           select
           label={texts.fieldType}
           {...field('type')}
-          onChange={(event) => setDraft({ ...draft, type: event.target.value as DiscountDraft['type'] })}
+          onChange={(event) => {
+            setDraft({ ...draft, type: event.target.value as DiscountDraft['type'] });
+          }}
         >
           <MenuItem value="percent">{texts.typePercent}</MenuItem>
           <MenuItem value="amount">{texts.typeAmount}</MenuItem>

@@ -198,7 +198,9 @@ export function MerchantOrders() {
             component="div"
             count={answer.data?.total ?? 0}
             page={page}
-            onPageChange={(_event, next) => setPage(next)}
+            onPageChange={(_event, next) => {
+              setPage(next);
+            }}
             rowsPerPage={PAGE}
             rowsPerPageOptions={[PAGE]}
           />
@@ -234,7 +236,9 @@ export function MerchantOrders() {
                       date: orderDate(order.created_at),
                       name: order.contact.name,
                     })}
-                    onClick={() => setRefunding(order)}
+                    onClick={() => {
+                      setRefunding(order);
+                    }}
                     sx={{ display: 'block' }}
                   >
                     {texts.refund}
@@ -255,7 +259,14 @@ export function MerchantOrders() {
           ))
         }
       </MerchantTable>
-      {refunding && <RefundDialog order={refunding} onClose={() => setRefunding(null)} />}
+      {refunding && (
+        <RefundDialog
+          order={refunding}
+          onClose={() => {
+            setRefunding(null);
+          }}
+        />
+      )}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@
  * items, hidden — with images uploaded through an upload slot (POST upload_request, then PUT of the
  * bytes), and a preview exactly as buyers see it. Online only.
  */
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -91,20 +91,25 @@ function ProductEditor({ product }: { product: Product | undefined }) {
   const problems = tried && 'problems' in made ? made.problems : {};
   const saveError = created.error ?? updated.error;
 
-  useEffect(() => setNotice(null), [draft]);
+  useEffect(() => {
+    setNotice(null);
+  }, [draft]);
 
-  const set = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) =>
+  const set = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) => {
     setDraft((before) => ({ ...before, [field]: value }));
+  };
   const text = (
     field: 'name' | 'description' | 'price' | 'currency' | 'location_id' | 'classification' | 'stock',
   ) => ({
     value: draft[field],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      set(field, event.target.value);
+    },
     error: !!problems[field],
     helperText: problems[field],
   });
 
-  async function save(event: FormEvent) {
+  async function save(event: SubmitEvent) {
     event.preventDefault();
     setTried(true);
     if (!('input' in made)) return;
@@ -172,7 +177,9 @@ function ProductEditor({ product }: { product: Product | undefined }) {
             select
             label={texts.fieldKind}
             value={draft.kind}
-            onChange={(event) => set('kind', event.target.value as ProductKind)}
+            onChange={(event) => {
+              set('kind', event.target.value as ProductKind);
+            }}
             slotProps={{ select: { native: true } }}
           >
             {PRODUCT_KINDS.map((kind) => (
@@ -193,7 +200,12 @@ function ProductEditor({ product }: { product: Product | undefined }) {
         )}
         <FormControlLabel
           control={
-            <Checkbox checked={draft.hidden} onChange={(event) => set('hidden', event.target.checked)} />
+            <Checkbox
+              checked={draft.hidden}
+              onChange={(event) => {
+                set('hidden', event.target.checked);
+              }}
+            />
           }
           label={texts.fieldHidden}
         />
@@ -206,12 +218,12 @@ function ProductEditor({ product }: { product: Product | undefined }) {
               <ProductImage path={path} name={draft.name} height={100} />
               <IconButton
                 aria-label={formatMessage(texts.removeImage, { n: index + 1 })}
-                onClick={() =>
+                onClick={() => {
                   set(
                     'images',
                     draft.images.filter((image) => image !== path),
-                  )
-                }
+                  );
+                }}
               >
                 <DeleteIcon />
               </IconButton>

@@ -45,7 +45,9 @@ export function MerchantProductsPage() {
     <ShopPage title={labels.merchantProducts}>
       <Tabs
         value={tab}
-        onChange={(_event, next: TabName) => setSearch(next === 'products' ? {} : { tab: next })}
+        onChange={(_event, next: TabName) => {
+          setSearch(next === 'products' ? {} : { tab: next });
+        }}
         aria-label={texts.merchantSections}
         variant="scrollable"
         allowScrollButtonsMobile

@@ -30,7 +30,11 @@ import { providerUrl, useConfirmPlayPurchaseMutation, useStartPaymentMutation } 
 import { usePricedCart } from './usePricedCart';
 
 /** Leaves the app for the provider's page (a full navigation: the provider is another site). */
-export const handOver = { to: (url: string) => globalThis.location.assign(url) };
+export const handOver = {
+  to: (url: string) => {
+    globalThis.location.assign(url);
+  },
+};
 
 export function PaymentPage() {
   const isOnline = useAppSelector(selectIsOnline);
@@ -45,7 +49,9 @@ export function PaymentPage() {
 
   useEffect(() => {
     let current = true;
-    void loadCheckout().then((stored) => current && setDraft(stored ?? null));
+    void loadCheckout().then((stored) => {
+      if (current) setDraft(stored ?? null);
+    });
     return () => {
       current = false;
     };
@@ -96,8 +102,9 @@ export function PaymentPage() {
   // Stripe only for the browser, or for physical goods.
   const viaPlay = usesPlayBilling(channel, globalThis, cart.lines);
 
+  const currency = priced.cart?.currency ?? null;
   const total =
-    priced.cart?.currency != null
+    priced.cart && currency !== null
       ? Math.max(0, priced.cart.subtotal_minor - (priced.discountMinor ?? 0))
       : null;
 
@@ -109,7 +116,9 @@ export function PaymentPage() {
         paymentRequestOf(cart.lines, { ...draft, discount: null }, 'play_billing'),
       ).unwrap();
       const order = answer.order;
-      const bought = await buyWithPlay(order.items[0]!.product_id);
+      const [item] = order.items;
+      if (!item) throw new Error(`Order ${order.transaction_id} has no item to buy with Google Play`);
+      const bought = await buyWithPlay(item.product_id);
       const paid = await confirmPlay({
         transaction_id: order.transaction_id,
         product_id: bought.playProductId,
@@ -168,11 +177,11 @@ export function PaymentPage() {
           }
           onClick={() => void pay()}
         >
-          {total === null
+          {total === null || currency === null
             ? texts.checkingPrices
             : total === 0
               ? texts.payFree
-              : formatMessage(texts.payNow, { amount: formatMoney(total, priced.cart!.currency!) })}
+              : formatMessage(texts.payNow, { amount: formatMoney(total, currency) })}
         </Button>
         {(started.isLoading || started.data) && <Typography role="status">{texts.starting}</Typography>}
         <BackToCheckout />

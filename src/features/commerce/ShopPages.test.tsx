@@ -14,6 +14,7 @@ import { fakeNetwork, type FakeNetwork, type SentRequest } from '../../test/fake
 import { renderApp } from '../../test/renderApp';
 import { lineOf, loadCart, saveCart, saveCheckout } from './cartStore';
 import { handOver } from './PaymentPage';
+import { present } from '../../test/present';
 
 const exactly = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
@@ -57,7 +58,10 @@ const birds = aProduct('0190a0a0-0000-7000-8000-000000000002', 'Birds of the Uni
 /** The server's pricing of the given lines: its own prices, whatever the client sent. */
 function pricedCart(items: Array<{ product_id: string; quantity: number }>): Cart {
   const lines = items.map((item) => {
-    const product = [mammals, birds].find((p) => p.id === item.product_id)!;
+    const product = present(
+      [mammals, birds].find((p) => p.id === item.product_id),
+      `the product ${item.product_id}`,
+    );
     return {
       product_id: product.id,
       name: product.name,
@@ -124,7 +128,9 @@ describe('the shop and the cart', () => {
     const add = await screen.findByRole('button', { name: `${texts.addToCart}: ${mammals.name}` });
     fireEvent.click(add);
     fireEvent.click(screen.getByRole('button', { name: `${texts.addToCart}: ${birds.name}` }));
-    await waitFor(async () => expect((await loadCart()).lines).toHaveLength(2));
+    await waitFor(async () => {
+      expect((await loadCart()).lines).toHaveLength(2);
+    });
     cleanup();
 
     renderApp(<AppRoutes />, { route: '/cart', preloadedState: {} });
@@ -176,7 +182,7 @@ describe('the shop and the cart', () => {
       expect.stringContaining(`${birds.name} · $20.00 · ${texts.statusRefunded}`),
       expect.stringContaining(texts.statusFailed),
     ]);
-    expect(within(items[1]!).getByRole('link').getAttribute('href')).toBe(
+    expect(within(present(items[1], 'a second item')).getByRole('link').getAttribute('href')).toBe(
       '/fulfilment/0190a0a0-0000-7000-8000-0000000000d1/failed',
     );
     cleanup();
@@ -204,7 +210,10 @@ describe('checkout and payment', () => {
   it('asks a guest to sign in, keeping the cart', async () => {
     await saveCart({ guest_id: 'guest0123456789abcdef', lines: [lineOf(mammals, 1)] });
     renderApp(<AppRoutes />, { route: '/checkout' });
-    const prompt = (await screen.findByText(texts.signInToCheckout)).closest<HTMLElement>('[role="alert"]')!;
+    const prompt = present(
+      (await screen.findByText(texts.signInToCheckout)).closest<HTMLElement>('[role="alert"]'),
+      'the sign-in alert',
+    );
     fireEvent.click(within(prompt).getByRole('button', { name: messages.signIn }));
     expect(await screen.findByRole('dialog', { name: messages.signInTitle })).toBeTruthy();
     expect((await loadCart()).lines).toHaveLength(1);
@@ -277,14 +286,18 @@ describe('checkout and payment', () => {
 
     const pay = await screen.findByRole('button', { name: 'Pay $27.00' });
     fireEvent.click(pay);
-    await waitFor(() => expect(sentTo(network.sent, 'PUT', 'commerce/payment')).toHaveLength(1));
+    await waitFor(() => {
+      expect(sentTo(network.sent, 'PUT', 'commerce/payment')).toHaveLength(1);
+    });
     // The provider's page is the server's (TEST gateway here), resolved against the API's address.
-    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
-    expect(new URL(leave.mock.calls[0]![0]).pathname).toBe(
+    await waitFor(() => {
+      expect(leave).toHaveBeenCalledTimes(1);
+    });
+    expect(new URL(present(leave.mock.calls[0], 'a hand-over')[0]).pathname).toBe(
       `/api/v1.0/commerce/test_gateway/${order.transaction_id}`,
     );
     const [sent] = sentTo(network.sent, 'PUT', 'commerce/payment');
-    expect(sent!.body).toEqual({
+    expect(present(sent, 'the payment request').body).toEqual({
       cart: [{ product_id: mammals.id, quantity: 2 }],
       contact: { name: 'Wren Whimbrel', email: 'wren@example.org' },
       billing: {},
@@ -326,7 +339,7 @@ describe('the fulfilment page', () => {
       classification: 'mammals-larger',
       species_total: 0,
       user_logbook_id: 'ul-1',
-      user_id: signedIn().session.user!.user_id,
+      user_id: present(signedIn().session.user).user_id,
       activation_code: null,
       seen: 0,
     };
@@ -365,9 +378,9 @@ describe('the fulfilment page', () => {
     // The bought logbook is put on the device first, so the /logbooks guard lets the member in.
     const open = await screen.findByRole('link', { name: `Open ${mammals.name}` });
     expect(open.getAttribute('href')).toBe(`/logbook/${mammals.id}`);
-    await waitFor(async () =>
-      expect((await loadCart()).lines.map((line) => line.name)).toEqual([birds.name]),
-    );
+    await waitFor(async () => {
+      expect((await loadCart()).lines.map((line) => line.name)).toEqual([birds.name]);
+    });
   });
 
   it('believes the order over the address: a success page of a pending order says pending', async () => {
@@ -457,10 +470,15 @@ describe('refunds', () => {
     fireEvent.change(birdsField, { target: { value: '5' } }); // more than is left: capped
     expect((birdsField as HTMLInputElement).value).toBe('1');
     fireEvent.click(within(dialog).getByRole('button', { name: `${texts.refund} $18.00` }));
-    await waitFor(() =>
-      expect(sentTo(network.sent, 'POST', `merchant/orders/${order.transaction_id}/refund`)).toHaveLength(1),
-    );
-    expect(sentTo(network.sent, 'POST', `merchant/orders/${order.transaction_id}/refund`)[0]!.body).toEqual({
+    await waitFor(() => {
+      expect(sentTo(network.sent, 'POST', `merchant/orders/${order.transaction_id}/refund`)).toHaveLength(1);
+    });
+    expect(
+      present(
+        sentTo(network.sent, 'POST', `merchant/orders/${order.transaction_id}/refund`)[0],
+        'the refund request',
+      ).body,
+    ).toEqual({
       refund_id: REFUND_ID,
       lines: [{ product_id: birds.id, quantity: 1 }],
     });
@@ -495,7 +513,9 @@ describe('refunds', () => {
       network,
     });
     const heading = await screen.findByRole('heading', { name: texts.refundsMade });
-    expect(heading.parentElement!.textContent).toContain(`$18.00 back (1 × ${birds.name})`);
+    expect(present(heading.parentElement, "the heading's section").textContent).toContain(
+      `$18.00 back (1 × ${birds.name})`,
+    );
     cleanup();
     renderApp(<AppRoutes />, { route: '/products', preloadedState: signedIn(), network });
     const list = await screen.findByRole('list', { name: texts.yourOrders });
@@ -533,8 +553,12 @@ describe('the merchant product editor', () => {
     });
     expect(await screen.findByRole('region', { name: texts.preview })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: texts.save }));
-    await waitFor(() => expect(sentTo(network.sent, 'POST', 'merchant/products')).toHaveLength(1));
-    expect(sentTo(network.sent, 'POST', 'merchant/products')[0]!.body).toMatchObject({
+    await waitFor(() => {
+      expect(sentTo(network.sent, 'POST', 'merchant/products')).toHaveLength(1);
+    });
+    expect(
+      present(sentTo(network.sent, 'POST', 'merchant/products')[0], 'the product request').body,
+    ).toMatchObject({
       name: 'Birds of Kenya',
       price_minor: 1250,
       currency: 'USD',
@@ -575,7 +599,7 @@ describe('signing in and out', () => {
     expect(await screen.findByRole('link', { name: birds.name })).toBeTruthy();
     expect(screen.getByRole('link', { name: mammals.name })).toBeTruthy();
     const merged = sentTo(network.sent, 'PUT', 'commerce/u-1/cart');
-    expect(merged.at(-1)!.body).toEqual({
+    expect(present(merged.at(-1), 'a merged cart').body).toEqual({
       items: [{ product_id: birds.id, quantity: 1 }],
       merge_from: 'guest0123456789abcdef',
     });
@@ -618,7 +642,9 @@ describe('signing in at checkout', () => {
       sessionActions.loggedIn({ response: aLoginResponse(), username: 'wren@example.org', method: 'basic' }),
     );
     expect(await screen.findByText('$15.00', { selector: '[data-testid="order-total"]' })).toBeTruthy();
-    await waitFor(async () => expect((await loadCart()).guest_id).not.toBe('guest0123456789abcdef'));
+    await waitFor(async () => {
+      expect((await loadCart()).guest_id).not.toBe('guest0123456789abcdef');
+    });
     expect((await loadCart()).lines.map((line) => line.quantity)).toEqual([1]);
     expect(carts.get('u-1')).toEqual([{ product_id: mammals.id, quantity: 1 }]);
   });
@@ -704,8 +730,12 @@ describe('/payment in the store apps (issue 20)', () => {
 
     expect(await screen.findByText(texts.playHandOver)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay $15.00' }));
-    await waitFor(() => expect(sentTo(network.sent, 'POST', 'commerce/play_billing')).toHaveLength(1));
-    expect(sentTo(network.sent, 'PUT', 'commerce/payment')[0]!.body).toMatchObject({
+    await waitFor(() => {
+      expect(sentTo(network.sent, 'POST', 'commerce/play_billing')).toHaveLength(1);
+    });
+    expect(
+      present(sentTo(network.sent, 'PUT', 'commerce/payment')[0], 'the payment request').body,
+    ).toMatchObject({
       payment: { method: 'play_billing' },
     });
     expect(play.shown).toEqual([
@@ -715,7 +745,9 @@ describe('/payment in the store apps (issue 20)', () => {
       },
     ]);
     expect(play.complete).toHaveBeenCalledWith('success');
-    expect(sentTo(network.sent, 'POST', 'commerce/play_billing')[0]!.body).toEqual({
+    expect(
+      present(sentTo(network.sent, 'POST', 'commerce/play_billing')[0], 'the Play Billing request').body,
+    ).toEqual({
       transaction_id: playOrder('pending').transaction_id,
       product_id: sku,
       purchase_token: 'play-token-1',

@@ -59,12 +59,12 @@ export function discountInputOf(
   const perMember = count(draft.perMember);
   if (maxUses === null) problems.maxUses = texts.countInvalid;
   if (perMember === null) problems.perMember = texts.countInvalid;
-  if (Object.keys(problems).length > 0) return { problems };
+  if (value === null || Object.keys(problems).length > 0) return { problems };
   return {
     input: {
       code,
       type: draft.type,
-      value: value!,
+      value,
       ...(draft.type === 'amount' ? { currency: draft.currency } : {}),
       // The date fields give YYYY-MM-DD or nothing.
       ...(DAY.test(draft.validFrom) ? { valid_from: `${draft.validFrom}T00:00:00.000Z` } : {}),

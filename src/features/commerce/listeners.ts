@@ -10,7 +10,9 @@ import type { AppStartListening } from '../../app/thunk';
 import { holdCartUntil } from './cartGate';
 
 const loadCartSync = () => import('./cartSync');
-const logFailure = (error: unknown) => console.error('The cart could not follow the sign-in', error);
+const logFailure = (error: unknown) => {
+  console.error('The cart could not follow the sign-in', error);
+};
 
 export function startCartReactions(startListening: AppStartListening): void {
   startListening({

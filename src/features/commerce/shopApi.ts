@@ -92,6 +92,7 @@ export const shopApi = tagged.injectEndpoints({
       providesTags: ['ShopOrder'],
     }),
     /** The signed-in member's orders (their history on /products). */
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's way to say "no argument"
     listMyOrders: build.query<OrdersResponse, void>({
       query: () => ({ path: 'commerce/orders' }),
       providesTags: ['ShopOrder'],
@@ -108,6 +109,7 @@ export const shopApi = tagged.injectEndpoints({
       }),
       invalidatesTags: ['ShopOrder'],
     }),
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's way to say "no argument"
     listDiscounts: build.query<DiscountsResponse, void>({
       query: () => ({ path: 'commerce/discount_codes' }),
       providesTags: ['ShopDiscount'],
@@ -120,6 +122,7 @@ export const shopApi = tagged.injectEndpoints({
       query: (code) => ({ method: 'POST', path: `commerce/discount_codes/${encodeURIComponent(code)}/end` }),
       invalidatesTags: ['ShopDiscount'],
     }),
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's way to say "no argument"
     listCodeBatches: build.query<CodeBatchesResponse, void>({
       query: () => ({ path: 'logbooks/codes' }),
       providesTags: ['ShopCodeBatch'],

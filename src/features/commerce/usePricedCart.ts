@@ -56,6 +56,7 @@ export function usePricedCart(
           next.discountError = reasonOf(error);
         }
       }
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- cleared by the cleanup meanwhile
       if (current) setPriced(next);
     })();
     return () => {
