@@ -1,7 +1,10 @@
 /**
  * The species importer on a real database (PGlite, or PostgreSQL with FIELDMARK_TEST_DB=postgres):
  * the committed demo extract always; the full lists of ../shared/data when they sit beside the
- * checkout (a user's clone has no ../shared, so that part is skipped there).
+ * checkout (a user's clone has no ../shared, so that part is skipped there). Each import is made
+ * once and read by every test of its block, the US/Canada bird list (the IOC range rule,
+ * server/db/species/ranges.ts) included: it is checked against the IOC file itself, not against
+ * the importer's own report.
  */
 import { existsSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
@@ -10,6 +13,7 @@ import { DEFAULT_SOURCE_DIR } from '../../server/db/reference/commands';
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import type { DB } from '../../server/db/schema';
 import { LARGER_MAMMAL_GRAMS } from '../../server/db/species/build';
+import { parseRange, usOrCanadaPlaceIn } from '../../server/db/species/ranges';
 import { ensureSpeciesData, importSpecies, type SpeciesSeedCounts } from '../../server/db/species/seed';
 import { readSpeciesFiles, SPECIES_EXTRACT_DIR } from '../../server/db/species/sources';
 import { buildTestApp, type TestApp } from './helpers';
@@ -53,6 +57,59 @@ async function regionId(db: Kysely<DB>, iso31662: string): Promise<string> {
     .where('iso_3166_2', '=', iso31662)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+interface UsBird {
+  name: string;
+  scientific_name: string;
+  family: string | null;
+  /** The species' IOC scientific name (its taxa or taxa_alt entry in Birds|IOC), when it has one. */
+  ioc_name: string | null;
+}
+
+/** The birds keyed to a country (Birds|IOC or Birds|Clements), with their IOC names. */
+async function birdsIn(db: Kysely<DB>, locationId: string): Promise<UsBird[]> {
+  const { rows } = await sql<UsBird>`
+    SELECT s.name, s.scientific_name, s.family,
+      (SELECT e->>'name' FROM jsonb_array_elements(jsonb_build_array(s.taxa) || s.taxa_alt) e
+        WHERE e->>'classification' = 'Birds|IOC' LIMIT 1) AS ioc_name
+    FROM species s JOIN species_locations sl ON sl.species_id = s.id
+    WHERE sl.location_id = ${locationId} AND s.group_id = 'birds' AND NOT s.deleted`.execute(db);
+  return rows;
+}
+
+/** Every IOC species of the source files with NA in a range or a US/Canadian place in its text. */
+async function iocRangesOf(dir: string) {
+  const files = await readSpeciesFiles(dir);
+  const byName = new Map<string, { na: boolean; place: boolean }>();
+  for (const row of files.ioc.rows) {
+    const breeding = parseRange(row.breeding_range);
+    const nonbreeding = parseRange(row.nonbreeding_range);
+    byName.set(row.scientific_name ?? '', {
+      na: breeding.codes.includes('NA') || nonbreeding.codes.includes('NA'),
+      place: usOrCanadaPlaceIn(breeding.text) !== null || usOrCanadaPlaceIn(nonbreeding.text) !== null,
+    });
+  }
+  return { byName, bbs: files.bbs.rows };
+}
+
+function checkUsList(birds: UsBird[], ranges: Awaited<ReturnType<typeof iocRangesOf>>) {
+  const names = birds.map((bird) => bird.name);
+  expect(names).toEqual(expect.arrayContaining(['Bald Eagle', 'American Robin']));
+  expect(names).not.toContain('Great Tinamou');
+  expect(birds.filter((bird) => bird.family === 'Tinamidae')).toEqual([]);
+  // No species whose IOC ranges lack NA and whose range text names no US/Canadian place.
+  const outside = birds.filter((bird) => {
+    const range = bird.ioc_name === null ? undefined : ranges.byName.get(bird.ioc_name);
+    return range !== undefined && !range.na && !range.place;
+  });
+  expect(outside.map((bird) => bird.name)).toEqual([]);
+  // And every BBS species (by its own scientific name) whose IOC range includes NA is there.
+  const iocNames = new Set(birds.map((bird) => bird.ioc_name));
+  const missing = ranges.bbs
+    .map((row) => row.scientific_name ?? '')
+    .filter((name) => ranges.byName.get(name)?.na === true && !iocNames.has(name));
+  expect(missing).toEqual([]);
 }
 
 describe('the demo extract (start-up seed)', () => {
@@ -134,6 +191,17 @@ describe('the demo extract (start-up seed)', () => {
     expect(Number(wrong[0]?.n)).toBe(0);
   });
 
+  describe('the US and Canada bird list', () => {
+    it('keeps a BBS bird only when its IOC range includes NA or names a US/Canadian place', async () => {
+      const ranges = await iocRangesOf(SPECIES_EXTRACT_DIR);
+      const us = await birdsIn(t.db, 'USA');
+      checkUsList(us, ranges);
+      expect((await birdsIn(t.db, 'CAN')).map((bird) => bird.name).sort()).toEqual(
+        us.map((bird) => bird.name).sort(),
+      );
+    });
+  });
+
   it('is idempotent: start-up skips a current extract, and re-importing writes nothing', async () => {
     const before = await digest(t.db);
     expect(await ensureSpeciesData(t.db)).toBeNull();
@@ -199,6 +267,27 @@ describe.skipIf(!existsSync(DEFAULT_SOURCE_DIR))('the full lists of ../shared/da
     const kea = await speciesIn(t.db, 'NZL', 'birds-ioc');
     expect(kea.map((s) => s.scientific_name)).toContain('Nestor notabilis');
     expect(await ensureSpeciesData(t.db)).toBeNull(); // start-up never replaces a full import
+  });
+
+  describe('the US and Canada bird list', () => {
+    it('keeps a BBS bird only when its IOC range includes NA or names a US/Canadian place', async () => {
+      checkUsList(await birdsIn(t.db, 'USA'), await iocRangesOf(DEFAULT_SOURCE_DIR));
+    });
+
+    it('still knows the tinamous, only not in the United States or Canada', async () => {
+      const tinamou = await t.db
+        .selectFrom('species')
+        .select(['id', 'deleted'])
+        .where('scientific_name', '=', 'Tinamus major')
+        .executeTakeFirstOrThrow();
+      expect(tinamou.deleted).toBe(false);
+      const where = await t.db
+        .selectFrom('species_locations')
+        .select('location_id')
+        .where('species_id', '=', tinamou.id)
+        .execute();
+      expect(where.map((row) => row.location_id)).not.toContain('USA');
+    });
   });
 
   it('re-imports without writing or duplicating anything', async () => {
