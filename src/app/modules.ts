@@ -14,6 +14,7 @@ import { chatModule } from '../features/chat';
 import { cmsModule } from '../features/cms';
 import { commerceModule } from '../features/commerce';
 import { configModule } from '../features/config';
+import { ebooksModule } from '../features/ebooks';
 import { fieldGuidesModule } from '../features/fieldguides';
 import { groupsModule } from '../features/groups';
 import { logbooksModule } from '../features/logbooks';
@@ -56,4 +57,5 @@ export const APP_MODULES: readonly FeatureModule[] = [
   speciesModule,
   syncModule,
   chatModule,
+  ebooksModule,
 ];

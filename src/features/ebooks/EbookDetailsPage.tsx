@@ -1,0 +1,486 @@
+/**
+ * `/ebook-details/{ebook_id}` (SPEC §2; role admin, SPEC §6, guarded by the route table): one ebook
+ * (GET ebooks/{id}). Its description is edited and saved whole (PUT ebooks/{id}); its chapters are
+ * listed with their status, changed one by one (PUT ebooks/{id}/chapter_status), and a chapter is
+ * added (POST ebooks/{id}/chapter); the table of contents is an ordered list of headings edited
+ * here and saved whole (PUT ebooks/{id}/toc); "Export PDF" downloads the book (GET
+ * ebooks/{id}/export). Every refused save shows the server's reason and keeps what was typed.
+ * Online only (AdminFrame).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/Delete';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import {
+  CHAPTER_STATUSES,
+  CHAPTER_TITLE_MAX,
+  DEFAULT_CHAPTER_STATUS,
+  TOC_ENTRIES_MAX,
+  type ChapterStatus,
+  type Ebook,
+  type TocEntry,
+} from '@contract/ebooks';
+import { chapterStatusNames, ebookAdminTexts as texts } from '@contract/ebookTexts';
+import { labels } from '@contract/labels';
+import { formatMessage } from '@contract/messages';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectIsOnline } from '../../app/networkSlice';
+import { uiActions } from '../../app/uiSlice';
+import { AdminFrame, LoadState, reasonOf, when } from '../admin/embeds';
+import {
+  exportEbookPdf,
+  useAddChapterMutation,
+  useGetEbookQuery,
+  usePutChapterStatusMutation,
+  usePutEbookMutation,
+  usePutTocMutation,
+} from './ebooksApi';
+import {
+  checkEbookDraft,
+  clearedErrors,
+  ebookInput,
+  EbookFields,
+  type EbookDraft,
+  type EbookErrors,
+} from './EbookFields';
+
+const LIST = '/ebook-listing';
+
+function Section(props: { heading: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <Stack component="section" spacing={2} aria-labelledby={id}>
+      <Typography variant="h5" component="h2" id={id}>
+        {props.heading}
+      </Typography>
+      {props.children}
+    </Stack>
+  );
+}
+
+function DescriptionForm({ ebook }: { ebook: Ebook }) {
+  const dispatch = useAppDispatch();
+  const [draft, setDraft] = useState<EbookDraft>(() => ({
+    name: ebook.name,
+    type: ebook.type,
+    photo_category: ebook.photo_category,
+    page_size: ebook.page_size,
+    page_orientation: ebook.page_orientation,
+  }));
+  const [errors, setErrors] = useState<EbookErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [putEbook, { isLoading }] = usePutEbookMutation();
+
+  const change = (patch: Partial<EbookDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setProblem(null);
+    setErrors((current) => clearedErrors(current, patch));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = checkEbookDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return setProblem(texts.fixFields);
+    const answer = await putEbook({ id: ebook.id, input: ebookInput(draft) });
+    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    dispatch(uiActions.toastShown({ message: texts.saved, severity: 'success' }));
+  }
+
+  return (
+    <Section heading={texts.descriptionHeading}>
+      <Stack component="form" spacing={2} noValidate onSubmit={(event) => void onSubmit(event)}>
+        <EbookFields draft={draft} errors={errors} onChange={change} />
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <Button type="submit" variant="contained" loading={isLoading} sx={{ alignSelf: 'flex-start' }}>
+          {texts.save}
+        </Button>
+      </Stack>
+    </Section>
+  );
+}
+
+function StatusSelect({
+  ebookId,
+  chapter,
+  status,
+}: {
+  ebookId: string;
+  chapter: number;
+  status: ChapterStatus;
+}) {
+  const dispatch = useAppDispatch();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [putStatus, { isLoading }] = usePutChapterStatusMutation();
+
+  async function onChange(next: ChapterStatus) {
+    setProblem(null);
+    const answer = await putStatus({ id: ebookId, input: { chapter, status: next } });
+    if (answer.error) return setProblem(reasonOf(answer.error));
+    dispatch(
+      uiActions.toastShown({
+        message: formatMessage(texts.statusSaved, { chapter, status: chapterStatusNames[next] }),
+        severity: 'success',
+      }),
+    );
+  }
+
+  return (
+    <Stack spacing={1}>
+      <TextField
+        select
+        size="small"
+        label={formatMessage(texts.statusOf, { chapter })}
+        value={status}
+        disabled={isLoading}
+        onChange={(event) => void onChange(event.target.value as ChapterStatus)}
+        sx={{ minWidth: 160 }}
+      >
+        {CHAPTER_STATUSES.map((option) => (
+          <MenuItem key={option} value={option}>
+            {chapterStatusNames[option]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {problem && <Alert severity="error">{problem}</Alert>}
+    </Stack>
+  );
+}
+
+function AddChapterForm({ ebookId }: { ebookId: string }) {
+  const dispatch = useAppDispatch();
+  const [title, setTitle] = useState('');
+  const [status, setStatus] = useState<ChapterStatus>(DEFAULT_CHAPTER_STATUS);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [addChapter, { isLoading }] = useAddChapterMutation();
+  const headingId = useId();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (title.trim().length > CHAPTER_TITLE_MAX)
+      return setProblem(formatMessage(texts.tooLong, { max: CHAPTER_TITLE_MAX }));
+    const answer = await addChapter({ id: ebookId, input: { title: title.trim(), status } });
+    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    dispatch(
+      uiActions.toastShown({
+        message: formatMessage(texts.chapterAdded, { chapter: answer.data.chapter.chapter }),
+        severity: 'success',
+      }),
+    );
+    setTitle('');
+    setStatus(DEFAULT_CHAPTER_STATUS);
+  }
+
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      aria-labelledby={headingId}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <Typography variant="h6" component="h3" id={headingId}>
+        {texts.addChapterHeading}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={texts.chapterTitle}
+          value={title}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            setProblem(null);
+          }}
+          sx={{ flexGrow: 1 }}
+        />
+        <TextField
+          select
+          label={texts.chapterStatus}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as ChapterStatus)}
+          sx={{ minWidth: 160 }}
+        >
+          {CHAPTER_STATUSES.map((option) => (
+            <MenuItem key={option} value={option}>
+              {chapterStatusNames[option]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {problem && <Alert severity="error">{problem}</Alert>}
+      <Button type="submit" variant="outlined" loading={isLoading} sx={{ alignSelf: 'flex-start' }}>
+        {texts.addChapter}
+      </Button>
+    </Stack>
+  );
+}
+
+function ChaptersSection({ ebook }: { ebook: Ebook }) {
+  return (
+    <Section heading={texts.chaptersHeading}>
+      {ebook.chapters.length === 0 ? (
+        <Typography>{texts.noChapters}</Typography>
+      ) : (
+        <Table size="small" aria-label={texts.chaptersHeading}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{texts.columnNumber}</TableCell>
+              <TableCell>{texts.columnTitle}</TableCell>
+              <TableCell>{texts.columnStatus}</TableCell>
+              <TableCell>{texts.columnSpecies}</TableCell>
+              <TableCell>{texts.columnUpdated}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {ebook.chapters.map((chapter) => (
+              <TableRow key={chapter.chapter}>
+                <TableCell>{chapter.chapter}</TableCell>
+                <TableCell>{chapter.title === '' ? texts.untitled : chapter.title}</TableCell>
+                <TableCell>
+                  <StatusSelect ebookId={ebook.id} chapter={chapter.chapter} status={chapter.status} />
+                </TableCell>
+                <TableCell>{chapter.species_count}</TableCell>
+                <TableCell>{when(chapter.updated_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <AddChapterForm ebookId={ebook.id} />
+    </Section>
+  );
+}
+
+interface TocRow extends TocEntry {
+  key: number;
+}
+
+function TocEditor({ ebook }: { ebook: Ebook }) {
+  const dispatch = useAppDispatch();
+  const [nextKey, setNextKey] = useState(ebook.toc.length);
+  const [rows, setRows] = useState<TocRow[]>(() => ebook.toc.map((entry, key) => ({ ...entry, key })));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [putToc, { isLoading }] = usePutTocMutation();
+
+  const edit = (next: TocRow[]) => {
+    setRows(next);
+    setProblem(null);
+  };
+  const patch = (index: number, change: Partial<TocEntry>) =>
+    edit(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  const move = (index: number, by: number) => {
+    const next = [...rows];
+    const [row] = next.splice(index, 1);
+    if (row) next.splice(index + by, 0, row);
+    edit(next);
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (rows.some((row) => row.title.trim() === '' || row.title.trim().length > CHAPTER_TITLE_MAX))
+      return setProblem(texts.fixFields);
+    const toc = rows.map(({ title, chapter, level }) => ({ title: title.trim(), chapter, level }));
+    const answer = await putToc({ id: ebook.id, toc });
+    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    dispatch(uiActions.toastShown({ message: texts.tocSaved, severity: 'success' }));
+  }
+
+  return (
+    <Section heading={texts.tocHeading}>
+      <Stack component="form" spacing={2} noValidate onSubmit={(event) => void onSubmit(event)}>
+        {rows.length === 0 && <Typography>{texts.tocEmpty}</Typography>}
+        <Stack component="ol" spacing={2} sx={{ m: 0, pl: 3 }}>
+          {rows.map((row, index) => {
+            const n = index + 1;
+            const blank = row.title.trim() === '';
+            return (
+              <li key={row.key} aria-label={formatMessage(texts.tocEntry, { n })}>
+                <Stack
+                  direction={{ xs: 'column', md: 'row' }}
+                  spacing={1}
+                  sx={{ alignItems: { md: 'center' } }}
+                >
+                  <TextField
+                    size="small"
+                    label={`${texts.tocTitle} ${n}`}
+                    value={row.title}
+                    required
+                    error={blank && problem !== null}
+                    helperText={blank && problem !== null ? texts.required : undefined}
+                    onChange={(event) => patch(index, { title: event.target.value })}
+                    sx={{ flexGrow: 1 }}
+                  />
+                  <TextField
+                    select
+                    size="small"
+                    label={`${texts.tocLevel} ${n}`}
+                    value={row.level}
+                    onChange={(event) => patch(index, { level: Number(event.target.value) })}
+                    sx={{ minWidth: 130 }}
+                  >
+                    {[1, 2, 3].map((level) => (
+                      <MenuItem key={level} value={level}>
+                        {texts.tocLevels[level]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    select
+                    size="small"
+                    label={`${texts.tocChapter} ${n}`}
+                    value={row.chapter === null ? '' : String(row.chapter)}
+                    onChange={(event) =>
+                      patch(index, { chapter: event.target.value === '' ? null : Number(event.target.value) })
+                    }
+                    sx={{ minWidth: 200 }}
+                  >
+                    <MenuItem value="">{texts.tocNoChapter}</MenuItem>
+                    {ebook.chapters.map((chapter) => (
+                      <MenuItem key={chapter.chapter} value={String(chapter.chapter)}>
+                        {`${chapter.chapter}. ${chapter.title === '' ? texts.untitled : chapter.title}`}
+                      </MenuItem>
+                    ))}
+                    {row.chapter !== null && !ebook.chapters.some((c) => c.chapter === row.chapter) && (
+                      <MenuItem value={String(row.chapter)}>{row.chapter}</MenuItem>
+                    )}
+                  </TextField>
+                  <Stack direction="row">
+                    <IconButton
+                      aria-label={formatMessage(texts.tocUp, { n })}
+                      disabled={index === 0}
+                      onClick={() => move(index, -1)}
+                    >
+                      <ArrowUpwardIcon />
+                    </IconButton>
+                    <IconButton
+                      aria-label={formatMessage(texts.tocDown, { n })}
+                      disabled={index === rows.length - 1}
+                      onClick={() => move(index, 1)}
+                    >
+                      <ArrowDownwardIcon />
+                    </IconButton>
+                    <IconButton
+                      aria-label={formatMessage(texts.tocRemove, { n })}
+                      onClick={() => edit(rows.filter((_, at) => at !== index))}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Stack>
+                </Stack>
+              </li>
+            );
+          })}
+        </Stack>
+        {problem && <Alert severity="error">{problem}</Alert>}
+        <Stack direction="row" spacing={1}>
+          <Button
+            disabled={rows.length >= TOC_ENTRIES_MAX}
+            onClick={() => {
+              edit([...rows, { key: nextKey, title: '', chapter: null, level: 2 }]);
+              setNextKey(nextKey + 1);
+            }}
+          >
+            {texts.tocAdd}
+          </Button>
+          <Button type="submit" variant="contained" loading={isLoading}>
+            {texts.tocSave}
+          </Button>
+        </Stack>
+      </Stack>
+    </Section>
+  );
+}
+
+type ExportState =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'saved'; file: string }
+  | { kind: 'failed'; reason: string };
+
+function ExportSection({ ebook }: { ebook: Ebook }) {
+  const dispatch = useAppDispatch();
+  const isOnline = useAppSelector(selectIsOnline);
+  const [state, setState] = useState<ExportState>({ kind: 'idle' });
+  const noteId = useId();
+
+  const start = () => {
+    setState({ kind: 'running' });
+    dispatch(exportEbookPdf(ebook.id, ebook.name)).then(
+      (file) => {
+        setState({ kind: 'saved', file });
+      },
+      (error: unknown) => {
+        setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  };
+
+  const note =
+    state.kind === 'running'
+      ? texts.exportPreparing
+      : state.kind === 'saved'
+        ? formatMessage(texts.exportSaved, { file: state.file })
+        : state.kind === 'failed'
+          ? formatMessage(texts.exportFailed, { reason: state.reason })
+          : texts.exportHelp;
+
+  return (
+    <Section heading={texts.exportHeading}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          onClick={start}
+          disabled={!isOnline || state.kind === 'running'}
+          aria-describedby={noteId}
+        >
+          {texts.exportPdf}
+        </Button>
+        <Typography
+          id={noteId}
+          role="status"
+          variant="body2"
+          color={state.kind === 'failed' ? 'error' : 'text.secondary'}
+        >
+          {note}
+        </Typography>
+      </Stack>
+    </Section>
+  );
+}
+
+function EbookEditor({ id }: { id: string }) {
+  const answer = useGetEbookQuery(id, { refetchOnMountOrArgChange: true });
+  if (!answer.data) return <LoadState error={answer.error} />;
+  const { ebook } = answer.data;
+  return (
+    <Stack spacing={4}>
+      <DescriptionForm key={`description-${ebook.id}`} ebook={ebook} />
+      <ChaptersSection ebook={ebook} />
+      <TocEditor key={`toc-${ebook.id}`} ebook={ebook} />
+      <ExportSection ebook={ebook} />
+    </Stack>
+  );
+}
+
+export function EbookDetailsPage() {
+  const { ebook_id: id = '' } = useParams();
+  return (
+    <AdminFrame title={labels.ebook} back={{ to: LIST, label: texts.backToList }}>
+      <EbookEditor key={id} id={id} />
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * `/ebook-listing` (SPEC §2; role admin, SPEC §6, guarded by the route table): every ebook by name
+ * (GET ebooks) with its type, page format and chapter count, each opening its details; "Clone" asks
+ * for the copy's name (POST ebooks/{id}/clone); "New ebook" creates one (POST ebooks) and opens it.
+ * A refused save shows the server's reason and keeps what was typed. Online only (AdminFrame).
+ */
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { EbookSummary } from '@contract/ebooks';
+import { ebookAdminTexts as texts, ebookTypeNames, pageOrientationNames } from '@contract/ebookTexts';
+import { labels } from '@contract/labels';
+import { formatMessage, messages } from '@contract/messages';
+import { useAppDispatch } from '../../app/hooks';
+import { uiActions } from '../../app/uiSlice';
+import { AppDialog } from '../../ui/AppDialog';
+import { AdminFrame, LoadState, reasonOf, when } from '../admin/embeds';
+import { useCloneEbookMutation, useCreateEbookMutation, useListEbooksQuery } from './ebooksApi';
+import {
+  checkEbookDraft,
+  clearedErrors,
+  ebookInput,
+  EbookFields,
+  emptyEbookDraft,
+  type EbookDraft,
+  type EbookErrors,
+} from './EbookFields';
+
+export const detailsPath = (id: string) => `/ebook-details/${encodeURIComponent(id)}`;
+
+function CloneDialog({ ebook, onClose }: { ebook: EbookSummary; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [name, setName] = useState(() => formatMessage(texts.cloneOf, { name: ebook.name }));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [cloneEbook, { isLoading }] = useCloneEbookMutation();
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (name.trim() === '') return setProblem(texts.required);
+    const answer = await cloneEbook({ id: ebook.id, name: name.trim() });
+    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    dispatch(uiActions.toastShown({ message: texts.cloned, severity: 'success' }));
+    void navigate(detailsPath(answer.data.ebook.id));
+  }
+
+  return (
+    <AppDialog
+      title={formatMessage(texts.cloneTitle, { name: ebook.name })}
+      closeLabel={messages.close}
+      onClose={onClose}
+      onSubmit={(event) => void onSubmit(event)}
+      actions={
+        <>
+          <Button onClick={onClose}>{messages.cancel}</Button>
+          <Button type="submit" variant="contained" loading={isLoading}>
+            {texts.clone}
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Typography>{texts.cloneBody}</Typography>
+        <TextField
+          label={texts.cloneName}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(null);
+          }}
+          required
+          autoFocus
+        />
+        {problem && <Alert severity="error">{problem}</Alert>}
+      </Stack>
+    </AppDialog>
+  );
+}
+
+function EbooksTable() {
+  const answer = useListEbooksQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [cloning, setCloning] = useState<EbookSummary | null>(null);
+  if (answer.error) return <Alert severity="error">{reasonOf(answer.error)}</Alert>;
+  if (!answer.data) return <LoadState error={null} />;
+  const { ebooks } = answer.data;
+  if (ebooks.length === 0) return <Typography>{texts.noEbooks}</Typography>;
+  return (
+    <>
+      <Table size="small" aria-label={labels.ebooks}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{texts.columnName}</TableCell>
+            <TableCell>{texts.columnType}</TableCell>
+            <TableCell>{texts.columnPage}</TableCell>
+            <TableCell>{texts.columnChapters}</TableCell>
+            <TableCell>{texts.columnUpdated}</TableCell>
+            <TableCell>{texts.columnActions}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {ebooks.map((ebook) => (
+            <TableRow key={ebook.id}>
+              <TableCell>
+                <Link component={RouterLink} to={detailsPath(ebook.id)}>
+                  {ebook.name}
+                </Link>
+              </TableCell>
+              <TableCell>{ebookTypeNames[ebook.type]}</TableCell>
+              <TableCell>
+                {formatMessage(texts.pageFormat, {
+                  size: ebook.page_size,
+                  orientation: pageOrientationNames[ebook.page_orientation],
+                })}
+              </TableCell>
+              <TableCell>{ebook.chapter_count}</TableCell>
+              <TableCell>{when(ebook.updated_at)}</TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  onClick={() => setCloning(ebook)}
+                  aria-label={formatMessage(texts.cloneTitle, { name: ebook.name })}
+                >
+                  {texts.clone}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {cloning && <CloneDialog ebook={cloning} onClose={() => setCloning(null)} />}
+    </>
+  );
+}
+
+function NewEbookForm() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<EbookDraft>(emptyEbookDraft);
+  const [errors, setErrors] = useState<EbookErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [createEbook, { isLoading }] = useCreateEbookMutation();
+
+  const change = (patch: Partial<EbookDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setProblem(null);
+    setErrors((current) => clearedErrors(current, patch));
+  };
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = checkEbookDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return setProblem(texts.fixFields);
+    const answer = await createEbook(ebookInput(draft));
+    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    dispatch(uiActions.toastShown({ message: texts.created, severity: 'success' }));
+    void navigate(detailsPath(answer.data.ebook.id));
+  }
+
+  return (
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      aria-labelledby="new-ebook-heading"
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <Typography variant="h5" component="h2" id="new-ebook-heading">
+        {texts.newEbook}
+      </Typography>
+      <EbookFields draft={draft} errors={errors} onChange={change} />
+      {problem && <Alert severity="error">{problem}</Alert>}
+      <Button type="submit" variant="contained" loading={isLoading} sx={{ alignSelf: 'flex-start' }}>
+        {texts.create}
+      </Button>
+    </Stack>
+  );
+}
+
+export function EbookListingPage() {
+  return (
+    <AdminFrame title={labels.ebooks}>
+      <EbooksTable />
+      <NewEbookForm />
+    </AdminFrame>
+  );
+}
