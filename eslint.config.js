@@ -194,6 +194,7 @@ const STRICT_FILES = [
     'observations',
     'chat',
     'commerce',
+    'admin',
   ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
 ];
 const strictTypeChecked = [

@@ -13,6 +13,7 @@ import { aLoginResponse } from '../../test/factories';
 import { fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { XSS_CORPUS } from '../../test/xssCorpus';
+import { present } from '../../test/present';
 
 function signedIn(roles: string[], permissions: Permissions = {}) {
   return {
@@ -130,7 +131,10 @@ describe('content pages', () => {
     expect(await screen.findByText(/Another page already has this address/)).toBeTruthy();
     for (const [label, value] of Object.entries(typed))
       expect(screen.getByRole<HTMLInputElement>('textbox', { name: label }).value).toBe(value);
-    const put = network.sent.find((request) => request.method === 'PUT')!;
+    const put = present(
+      network.sent.find((request) => request.method === 'PUT'),
+      'the PUT request',
+    );
     expect(put.path).toBe(`cms/pages/${NEW_ID}`);
     expect(put.body).toEqual({ title: 'Privacy', slug: 'privacy-2', content: typed[texts.fieldContent] });
   });
@@ -191,8 +195,15 @@ describe('help topics', () => {
     for (const [label, value] of Object.entries(values))
       fireEvent.change(await screen.findByRole('textbox', { name: label }), { target: { value } });
     fireEvent.click(screen.getByRole('button', { name: texts.save }));
-    await waitFor(() => expect(network.sent.some((request) => request.method === 'PUT')).toBe(true));
-    expect(network.sent.find((request) => request.method === 'PUT')!.body).toEqual({
+    await waitFor(() => {
+      expect(network.sent.some((request) => request.method === 'PUT')).toBe(true);
+    });
+    expect(
+      present(
+        network.sent.find((request) => request.method === 'PUT'),
+        'the PUT request',
+      ).body,
+    ).toEqual({
       title: 'Owls',
       slug: 'owls',
       category: 'birding',
@@ -268,33 +279,41 @@ describe('users', () => {
     fireEvent.change(await screen.findByRole('searchbox', { name: texts.searchUsers }), {
       target: { value: 'wren' },
     });
-    await waitFor(() =>
-      expect(sentWith(network.sent, 'GET', 'admin/users').at(-1)?.path).toContain('search=wren'),
-    );
+    await waitFor(() => {
+      expect(sentWith(network.sent, 'GET', 'admin/users').at(-1)?.path).toContain('search=wren');
+    });
     fireEvent.mouseDown(screen.getByRole('combobox', { name: texts.filterPermission }));
     fireEvent.click(await screen.findByRole('option', { name: 'admin-reports: update' }));
-    await waitFor(() =>
+    await waitFor(() => {
       expect(sentWith(network.sent, 'GET', 'admin/users').at(-1)?.path).toContain(
         'permission=admin-reports%3Au',
-      ),
-    );
+      );
+    });
     expect(sentWith(network.sent, 'GET', 'admin/users').at(-1)?.path).toContain('search=wren');
     fireEvent.click(await screen.findByRole('button', { name: 'wren' }));
     const detail = await screen.findByRole('region', { name: 'Member: wren (wren@example.org)' });
     expect(await within(detail).findByText('Reports about them: 2')).toBeTruthy();
     fireEvent.click(within(detail).getByRole('checkbox', { name: 'admin-cms: read' }));
     fireEvent.click(within(detail).getByRole('button', { name: texts.saveAccess }));
-    await waitFor(() => expect(sentWith(network.sent, 'PUT', `admin/users/${user.user_id}`)).toHaveLength(1));
+    await waitFor(() => {
+      expect(sentWith(network.sent, 'PUT', `admin/users/${user.user_id}`)).toHaveLength(1);
+    });
     // Only what changed is sent, so the audit trail records only that.
-    expect(sentWith(network.sent, 'PUT', `admin/users/${user.user_id}`)[0]!.body).toEqual({
+    expect(
+      present(sentWith(network.sent, 'PUT', `admin/users/${user.user_id}`)[0], 'a first PUT').body,
+    ).toEqual({
       permissions: { 'admin-cms': ['r'] },
     });
 
     fireEvent.click(within(detail).getByRole('button', { name: texts.disableMember }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable wren?' });
     fireEvent.click(within(dialog).getByRole('button', { name: texts.confirm }));
-    await waitFor(() => expect(sentWith(network.sent, 'PUT', `admin/users/${user.user_id}`)).toHaveLength(2));
-    expect(sentWith(network.sent, 'PUT', `admin/users/${user.user_id}`)[1]!.body).toEqual({ disabled: true });
+    await waitFor(() => {
+      expect(sentWith(network.sent, 'PUT', `admin/users/${user.user_id}`)).toHaveLength(2);
+    });
+    expect(
+      present(sentWith(network.sent, 'PUT', `admin/users/${user.user_id}`)[1], 'a second PUT').body,
+    ).toEqual({ disabled: true });
     expect(await within(detail).findByRole('button', { name: texts.enableMember })).toBeTruthy();
   });
 
@@ -325,9 +344,11 @@ describe('users', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete wren for good?' });
     expect(sentWith(network.sent, 'DELETE', `users/${user.user_id}`)).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: texts.deleteMember }));
-    await waitFor(() => expect(sentWith(network.sent, 'DELETE', `users/${user.user_id}`)).toHaveLength(1));
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Member: wren (wren@example.org)' })).toBeNull(),
-    );
+    await waitFor(() => {
+      expect(sentWith(network.sent, 'DELETE', `users/${user.user_id}`)).toHaveLength(1);
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole('region', { name: 'Member: wren (wren@example.org)' })).toBeNull();
+    });
   });
 });

@@ -4,7 +4,7 @@
  * admin-cms:c; a known one replaces, admin-cms:u). A new page gets a fresh UUID. A failed save
  * keeps everything typed and says why; delete (admin-cms:d) asks first.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -54,28 +54,34 @@ function PageForm({ id, loaded }: { id: string; loaded: ContentPage | null }) {
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setProblem(null);
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as keyof Draft];
-      return next;
-    });
+    const changed = new Set(Object.keys(patch));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !changed.has(key))));
   };
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const found = checkDraft(draft);
     setErrors(found);
-    if (Object.keys(found).length > 0) return setProblem(texts.fixFields);
+    if (Object.keys(found).length > 0) {
+      setProblem(texts.fixFields);
+      return;
+    }
     const input = { title: draft.title.trim(), slug: draft.slug.trim(), content: draft.content };
     const answer = await putPage({ id, input });
-    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    if (answer.error) {
+      setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: loaded ? texts.saved : texts.created, severity: 'success' }));
     if (!loaded) void navigate(`/admin-cms-page/${encodeURIComponent(id)}`, { replace: true });
   }
 
   async function remove() {
     const answer = await deletePage(id);
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
   }
@@ -85,7 +91,9 @@ function PageForm({ id, loaded }: { id: string; loaded: ContentPage | null }) {
       <TextField
         label={texts.fieldTitle}
         value={draft.title}
-        onChange={(event) => change({ title: event.target.value })}
+        onChange={(event) => {
+          change({ title: event.target.value });
+        }}
         error={errors.title !== undefined}
         helperText={errors.title}
         required
@@ -93,7 +101,9 @@ function PageForm({ id, loaded }: { id: string; loaded: ContentPage | null }) {
       <TextField
         label={texts.fieldSlug}
         value={draft.slug}
-        onChange={(event) => change({ slug: event.target.value })}
+        onChange={(event) => {
+          change({ slug: event.target.value });
+        }}
         error={errors.slug !== undefined}
         helperText={errors.slug ?? texts.fieldSlugHelp}
         required
@@ -101,7 +111,9 @@ function PageForm({ id, loaded }: { id: string; loaded: ContentPage | null }) {
       <MarkdownEditor
         label={texts.fieldContent}
         value={draft.content}
-        onChange={(content) => change({ content })}
+        onChange={(content) => {
+          change({ content });
+        }}
       />
       {problem && <Alert severity="error">{problem}</Alert>}
       <DetailActions

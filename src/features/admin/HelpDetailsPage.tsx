@@ -4,7 +4,7 @@
  * replaces, admin-help:u). A subject title given creates or renames the subject. A failed save keeps
  * everything typed; delete (admin-help:d) asks first.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
@@ -68,18 +68,18 @@ function TopicForm({ id, loaded }: { id: string; loaded: HelpTopicResponse | nul
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setProblem(null);
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as keyof Draft];
-      return next;
-    });
+    const changed = new Set(Object.keys(patch));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !changed.has(key))));
   };
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const found = checkDraft(draft);
     setErrors(found);
-    if (Object.keys(found).length > 0) return setProblem(texts.fixFields);
+    if (Object.keys(found).length > 0) {
+      setProblem(texts.fixFields);
+      return;
+    }
     const categoryTitle = draft.categoryTitle.trim();
     const input = {
       title: draft.title.trim(),
@@ -90,14 +90,20 @@ function TopicForm({ id, loaded }: { id: string; loaded: HelpTopicResponse | nul
       content: draft.content,
     };
     const answer = await putTopic({ id, input });
-    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    if (answer.error) {
+      setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: loaded ? texts.saved : texts.created, severity: 'success' }));
     if (!loaded) void navigate(`/admin-help-details/${encodeURIComponent(id)}`, { replace: true });
   }
 
   async function remove() {
     const answer = await deleteTopic(id);
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.deleted, severity: 'success' }));
     void navigate(LIST);
   }
@@ -106,7 +112,9 @@ function TopicForm({ id, loaded }: { id: string; loaded: HelpTopicResponse | nul
     <TextField
       label={label}
       value={draft[key]}
-      onChange={(event) => change({ [key]: event.target.value })}
+      onChange={(event) => {
+        change({ [key]: event.target.value });
+      }}
       error={errors[key] !== undefined}
       helperText={errors[key] ?? help}
       required={required}
@@ -125,7 +133,9 @@ function TopicForm({ id, loaded }: { id: string; loaded: HelpTopicResponse | nul
       <MarkdownEditor
         label={texts.fieldContent}
         value={draft.content}
-        onChange={(content) => change({ content })}
+        onChange={(content) => {
+          change({ content });
+        }}
       />
       {problem && <Alert severity="error">{problem}</Alert>}
       <DetailActions

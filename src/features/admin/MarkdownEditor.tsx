@@ -24,7 +24,9 @@ export function MarkdownEditor(props: {
       <TextField
         label={props.label}
         value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
+        onChange={(event) => {
+          props.onChange(event.target.value);
+        }}
         error={props.error !== undefined}
         helperText={props.error ?? texts.editorHelp}
         multiline

@@ -5,7 +5,7 @@
  * the history of who did what and when, and the actions that apply in its state (POST
  * report_issue/{action}: resolve, reject, hide, unhide, reopen). Hiding asks first.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -58,7 +58,10 @@ function Actions({ detail }: { detail: ReportDetailResponse }) {
   async function run(action: ReportAction) {
     const body = { section: report.section, id: report.subject_id, issue_id: report.id, user_id: userId };
     const answer = await act({ action, body });
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     setProblem(null);
     const name = texts.actions[action] ?? action;
     dispatch(
@@ -78,7 +81,10 @@ function Actions({ detail }: { detail: ReportDetailResponse }) {
             variant={action === 'hide' ? 'contained' : 'outlined'}
             color={action === 'hide' ? 'error' : 'primary'}
             disabled={isLoading}
-            onClick={() => (action === 'hide' ? setHiding(true) : void run(action))}
+            onClick={() => {
+              if (action === 'hide') setHiding(true);
+              else void run(action);
+            }}
           >
             {texts.actions[action]}
           </Button>
@@ -94,7 +100,9 @@ function Actions({ detail }: { detail: ReportDetailResponse }) {
             await run('hide');
             setHiding(false);
           }}
-          onClose={() => setHiding(false)}
+          onClose={() => {
+            setHiding(false);
+          }}
         />
       )}
     </Stack>
@@ -108,9 +116,12 @@ function Notes({ detail }: { detail: ReportDetailResponse }) {
   const [add, { isLoading }] = useAddReportNoteMutation();
   const dispatch = useAppDispatch();
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
-    if (note.trim() === '') return setProblem(adminTexts.required);
+    if (note.trim() === '') {
+      setProblem(adminTexts.required);
+      return;
+    }
     const body = {
       section: detail.report.section,
       id: detail.report.id,
@@ -118,7 +129,10 @@ function Notes({ detail }: { detail: ReportDetailResponse }) {
       note_content: note.trim(),
     };
     const answer = await add(body);
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     setNote('');
     setProblem(null);
     dispatch(uiActions.toastShown({ message: texts.noteAdded, severity: 'success' }));

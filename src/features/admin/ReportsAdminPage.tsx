@@ -36,7 +36,9 @@ function ReportsTable() {
   const [query, setQuery] = useState<ReportsQuery>({ section: '', state: 'open', category: '', skip: 0 });
   const answer = useListReportsQuery(query, { refetchOnMountOrArgChange: true });
   const reports = answer.data?.reports;
-  const filter = (patch: Partial<ReportsQuery>) => setQuery({ ...query, ...patch, skip: 0 });
+  const filter = (patch: Partial<ReportsQuery>) => {
+    setQuery({ ...query, ...patch, skip: 0 });
+  };
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -44,19 +46,25 @@ function ReportsTable() {
           label={texts.filterSection}
           value={query.section}
           options={optionsOf(REPORT_SECTIONS, texts.sections)}
-          onChange={(section) => filter({ section })}
+          onChange={(section) => {
+            filter({ section });
+          }}
         />
         <FilterSelect
           label={adminTexts.filterState}
           value={query.state}
           options={optionsOf(REPORT_STATES, texts.states)}
-          onChange={(state) => filter({ state })}
+          onChange={(state) => {
+            filter({ state });
+          }}
         />
         <FilterSelect
           label={texts.filterCategory}
           value={query.category}
           options={optionsOf(REPORT_CATEGORIES, texts.categories)}
-          onChange={(category) => filter({ category })}
+          onChange={(category) => {
+            filter({ category });
+          }}
         />
       </Stack>
       {answer.error ? (
@@ -106,7 +114,9 @@ function ReportsTable() {
           total={answer.data.total}
           pageSize={REPORTS_PAGE_SIZE}
           busy={answer.isFetching}
-          onSkip={(skip) => setQuery({ ...query, skip })}
+          onSkip={(skip) => {
+            setQuery({ ...query, skip });
+          }}
         />
       )}
     </Stack>

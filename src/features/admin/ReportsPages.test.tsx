@@ -12,6 +12,7 @@ import { sessionActions, sessionSlice } from '../../app/sessionSlice';
 import { aLoginResponse } from '../../test/factories';
 import { fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
+import { present } from '../../test/present';
 
 const ADMIN_ID = '11111111-2222-4333-8444-555555555555';
 function signedIn(roles: string[], permissions: Permissions = {}) {
@@ -76,14 +77,16 @@ describe('the reports table', () => {
     const table = await screen.findByRole('table', { name: labels.issueReports });
     const link = within(table).getByRole('link', { name: 'Comment: Offensive' });
     expect(link.getAttribute('href')).toBe(`/admin-issue-report-details/${REPORT_ID}`);
-    expect(sentWith(network.sent, 'GET', 'report_issue/list')[0]!.path).toContain('state=open');
+    expect(present(sentWith(network.sent, 'GET', 'report_issue/list')[0], 'a list request').path).toContain(
+      'state=open',
+    );
     fireEvent.mouseDown(screen.getByRole('combobox', { name: texts.filterSection }));
     fireEvent.click(await screen.findByRole('option', { name: 'Sighting' }));
-    await waitFor(() =>
-      expect(sentWith(network.sent, 'GET', 'report_issue/list').at(-1)!.path).toContain(
-        'section=observation',
-      ),
-    );
+    await waitFor(() => {
+      expect(
+        present(sentWith(network.sent, 'GET', 'report_issue/list').at(-1), 'a list request').path,
+      ).toContain('section=observation');
+    });
   });
 });
 
@@ -133,7 +136,9 @@ describe('a report', () => {
     });
     fireEvent.click(within(notes).getByRole('button', { name: texts.addNote }));
     expect(await within(notes).findByText('Second report on this member')).toBeTruthy();
-    expect(sentWith(network.sent, 'POST', 'report_issue/create_note')[0]!.body).toEqual({
+    expect(
+      present(sentWith(network.sent, 'POST', 'report_issue/create_note')[0], 'the note request').body,
+    ).toEqual({
       section: 'comment',
       id: REPORT_ID,
       user_id: ADMIN_ID,
@@ -145,7 +150,7 @@ describe('a report', () => {
     const dialog = await screen.findByRole('dialog', { name: texts.hideTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: texts.actions.hide }));
     expect(await screen.findByRole('button', { name: texts.actions.unhide })).toBeTruthy();
-    expect(sentWith(network.sent, 'POST', 'report_issue/hide')[0]!.body).toEqual({
+    expect(present(sentWith(network.sent, 'POST', 'report_issue/hide')[0], 'the hide request').body).toEqual({
       section: 'comment',
       id: COMMENT_ID,
       issue_id: REPORT_ID,

@@ -42,10 +42,9 @@ function toggled(permissions: Permissions, area: string, flag: PermissionFlag, o
   const flags = new Set(permissions[area] ?? []);
   if (on) flags.add(flag);
   else flags.delete(flag);
-  const next = { ...permissions };
-  if (flags.size === 0) delete next[area];
-  else next[area] = PERMISSION_FLAGS.filter((known) => flags.has(known));
-  return next;
+  if (flags.size > 0) return { ...permissions, [area]: PERMISSION_FLAGS.filter((known) => flags.has(known)) };
+  const { [area]: _dropped, ...rest } = permissions;
+  return rest;
 }
 
 function AccessForm({ user }: { user: AdminUser }) {
@@ -60,7 +59,10 @@ function AccessForm({ user }: { user: AdminUser }) {
 
   async function save(input: Parameters<typeof put>[0]['input'], done: string) {
     const answer = await put({ id: user.user_id, input });
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     setProblem(null);
     dispatch(uiActions.toastShown({ message: done, severity: 'success' }));
   }
@@ -78,9 +80,9 @@ function AccessForm({ user }: { user: AdminUser }) {
                 <Checkbox
                   checked={roles.includes(role)}
                   disabled={!canEdit}
-                  onChange={(event) =>
-                    setRoles(event.target.checked ? [...roles, role] : roles.filter((held) => held !== role))
-                  }
+                  onChange={(event) => {
+                    setRoles(event.target.checked ? [...roles, role] : roles.filter((held) => held !== role));
+                  }}
                 />
               }
             />
@@ -108,9 +110,9 @@ function AccessForm({ user }: { user: AdminUser }) {
                         }),
                       },
                     }}
-                    onChange={(event) =>
-                      setPermissions(toggled(permissions, area, flag, event.target.checked))
-                    }
+                    onChange={(event) => {
+                      setPermissions(toggled(permissions, area, flag, event.target.checked));
+                    }}
                   />
                 }
               />
@@ -128,7 +130,12 @@ function AccessForm({ user }: { user: AdminUser }) {
           >
             {texts.saveAccess}
           </Button>
-          <Button color={user.disabled ? 'primary' : 'error'} onClick={() => setConfirming(true)}>
+          <Button
+            color={user.disabled ? 'primary' : 'error'}
+            onClick={() => {
+              setConfirming(true);
+            }}
+          >
             {user.disabled ? texts.enableMember : texts.disableMember}
           </Button>
         </Stack>
@@ -144,7 +151,9 @@ function AccessForm({ user }: { user: AdminUser }) {
             await save({ disabled: !user.disabled }, user.disabled ? texts.enabledDone : texts.disabledDone);
             setConfirming(false);
           }}
-          onClose={() => setConfirming(false)}
+          onClose={() => {
+            setConfirming(false);
+          }}
         />
       )}
     </Stack>
@@ -163,7 +172,13 @@ function DeleteMember({ user, onDeleted }: { user: AdminUser; onDeleted: () => v
   return (
     <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
       {problem && <Alert severity="error">{problem}</Alert>}
-      <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+      <Button
+        color="error"
+        variant="outlined"
+        onClick={() => {
+          setConfirming(true);
+        }}
+      >
         {texts.deleteMember}
       </Button>
       {confirming && (
@@ -174,11 +189,16 @@ function DeleteMember({ user, onDeleted }: { user: AdminUser; onDeleted: () => v
           onConfirm={async () => {
             const answer = await remove(user.user_id);
             setConfirming(false);
-            if (answer.error) return setProblem(reasonOf(answer.error));
+            if (answer.error) {
+              setProblem(reasonOf(answer.error));
+              return;
+            }
             dispatch(uiActions.toastShown({ message: texts.deletedDone, severity: 'success' }));
             onDeleted();
           }}
-          onClose={() => setConfirming(false)}
+          onClose={() => {
+            setConfirming(false);
+          }}
         />
       )}
     </Stack>

@@ -48,11 +48,12 @@ function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
   });
   useEffect(() => {
     if (typed === query.search) return;
-    const timer = setTimeout(
-      () => setQuery((current) => ({ ...current, search: typed, skip: 0 })),
-      PICKER_SEARCH_DEBOUNCE_MS,
-    );
-    return () => clearTimeout(timer);
+    const timer = setTimeout(() => {
+      setQuery((current) => ({ ...current, search: typed, skip: 0 }));
+    }, PICKER_SEARCH_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+    };
   }, [typed, query.search]);
   const answer = useListUsersQuery(query);
   const users = answer.data?.users;
@@ -65,20 +66,26 @@ function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
           label={texts.searchUsers}
           type="search"
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => {
+            setTyped(event.target.value);
+          }}
           sx={{ flex: 1, maxWidth: 420 }}
         />
         <FilterSelect
           label={texts.filterRole}
           value={query.role}
           options={ADMIN_ROLES.map((role) => ({ value: role, label: role }))}
-          onChange={(role) => setQuery({ ...query, role, skip: 0 })}
+          onChange={(role) => {
+            setQuery({ ...query, role, skip: 0 });
+          }}
         />
         <FilterSelect
           label={texts.filterPermission}
           value={query.permission}
           options={PERMISSION_OPTIONS}
-          onChange={(permission) => setQuery({ ...query, permission, skip: 0 })}
+          onChange={(permission) => {
+            setQuery({ ...query, permission, skip: 0 });
+          }}
         />
         <FilterSelect
           label={texts.filterState}
@@ -87,9 +94,9 @@ function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
             { value: 'false', label: texts.stateEnabled },
             { value: 'true', label: texts.stateDisabled },
           ]}
-          onChange={(disabled) =>
-            setQuery({ ...query, disabled: disabled as UsersQuery['disabled'], skip: 0 })
-          }
+          onChange={(disabled) => {
+            setQuery({ ...query, disabled: disabled as UsersQuery['disabled'], skip: 0 });
+          }}
         />
       </Stack>
       {answer.error ? (
@@ -114,7 +121,13 @@ function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
               {users.map((user) => (
                 <TableRow key={user.user_id}>
                   <TableCell>
-                    <Button size="small" onClick={() => onOpen(user.user_id)} sx={{ textTransform: 'none' }}>
+                    <Button
+                      size="small"
+                      onClick={() => {
+                        onOpen(user.user_id);
+                      }}
+                      sx={{ textTransform: 'none' }}
+                    >
                       {user.nickname}
                     </Button>
                   </TableCell>
@@ -135,7 +148,9 @@ function UsersTable({ onOpen }: { onOpen: (id: string) => void }) {
           total={total}
           pageSize={USERS_PAGE_SIZE}
           busy={answer.isFetching}
-          onSkip={(skip) => setQuery({ ...query, skip })}
+          onSkip={(skip) => {
+            setQuery({ ...query, skip });
+          }}
         />
       )}
     </Stack>
@@ -147,8 +162,20 @@ export function UsersAdminPage() {
   const open = params.get('user_id');
   return (
     <AdminFrame title={labels.users}>
-      {open && <UserAdminDetail key={open} id={open} onClose={() => setParams({})} />}
-      <UsersTable onOpen={(id) => setParams({ user_id: id })} />
+      {open && (
+        <UserAdminDetail
+          key={open}
+          id={open}
+          onClose={() => {
+            setParams({});
+          }}
+        />
+      )}
+      <UsersTable
+        onOpen={(id) => {
+          setParams({ user_id: id });
+        }}
+      />
     </AdminFrame>
   );
 }

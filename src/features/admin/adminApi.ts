@@ -58,6 +58,7 @@ const tagged = api.enhanceEndpoints({ addTagTypes: ['AdminPage', 'AdminHelp', 'A
 
 export const adminApi = tagged.injectEndpoints({
   endpoints: (build) => ({
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's way to say "no argument"
     listPages: build.query<ContentPageListResponse, void>({
       query: () => ({ path: 'cms/pages' }),
       providesTags: ['AdminPage'],
@@ -75,6 +76,7 @@ export const adminApi = tagged.injectEndpoints({
       invalidatesTags: ['AdminPage'],
     }),
 
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's way to say "no argument"
     listHelp: build.query<HelpResponse, void>({
       query: () => ({ path: 'help' }),
       providesTags: ['AdminHelp'],

@@ -6,4 +6,7 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 
-export const adminModule: FeatureModule = { name: 'admin', routes: async () => (await import('./routes')).adminRoutes };
+export const adminModule: FeatureModule = {
+  name: 'admin',
+  routes: async () => (await import('./routes')).adminRoutes,
+};

@@ -91,7 +91,9 @@ export function ConfirmDialog(props: {
             loading={busy}
             onClick={() => {
               setBusy(true);
-              void props.onConfirm().finally(() => setBusy(false));
+              void props.onConfirm().finally(() => {
+                setBusy(false);
+              });
             }}
           >
             {props.confirmLabel}
@@ -131,7 +133,12 @@ export function DetailActions(props: {
           </Button>
         )}
         {remove && (
-          <Button color="error" onClick={() => setConfirming(true)}>
+          <Button
+            color="error"
+            onClick={() => {
+              setConfirming(true);
+            }}
+          >
             {remove.label}
           </Button>
         )}
@@ -141,8 +148,14 @@ export function DetailActions(props: {
           title={remove.title}
           body={remove.body}
           confirmLabel={remove.label}
-          onConfirm={() => remove.onConfirm().finally(() => setConfirming(false))}
-          onClose={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.onConfirm().finally(() => {
+              setConfirming(false);
+            })
+          }
+          onClose={() => {
+            setConfirming(false);
+          }}
         />
       )}
     </>
@@ -162,11 +175,21 @@ export function Pager(props: {
   if (skip === 0 && total <= pageSize) return null;
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-      <Button disabled={skip === 0 || props.busy} onClick={() => props.onSkip(Math.max(0, skip - pageSize))}>
+      <Button
+        disabled={skip === 0 || props.busy}
+        onClick={() => {
+          props.onSkip(Math.max(0, skip - pageSize));
+        }}
+      >
         {texts.previousPage}
       </Button>
       <Typography>{formatMessage(texts.pageOf, { from: skip + 1, to: skip + shown, total })}</Typography>
-      <Button disabled={skip + shown >= total || props.busy} onClick={() => props.onSkip(skip + pageSize)}>
+      <Button
+        disabled={skip + shown >= total || props.busy}
+        onClick={() => {
+          props.onSkip(skip + pageSize);
+        }}
+      >
         {texts.nextPage}
       </Button>
     </Stack>
@@ -185,7 +208,9 @@ export function FilterSelect(props: {
       select
       label={props.label}
       value={props.value}
-      onChange={(event) => props.onChange(event.target.value)}
+      onChange={(event) => {
+        props.onChange(event.target.value);
+      }}
       sx={{ minWidth: 160 }}
     >
       <MenuItem value="">{texts.filterAny}</MenuItem>
