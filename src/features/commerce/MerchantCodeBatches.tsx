@@ -24,21 +24,9 @@ import {
   useListProductsQuery,
   usePrintCodesMutation,
 } from './shopApi';
+import { saveFile } from '../../lib/saveFile';
 
 const BATCH = /^[A-Za-z0-9_-]{1,40}$/;
-
-/** Hands a CSV to the browser as a file download. */
-function downloadCsv(csv: string, name: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has started the download; the address is no longer needed.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
-}
 
 const fileName = (productName: string, batch: string) =>
   `activation-codes-${productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${batch}.csv`;
@@ -69,7 +57,7 @@ function PrintCodes() {
       .unwrap()
       .then(
         (answer) => {
-          downloadCsv(answer.csv, fileName(name, answer.batch));
+          saveFile(new Blob([answer.csv], { type: 'text/csv' }), fileName(name, answer.batch));
           setMade(formatMessage(texts.codesMade, { count: answer.codes.length, batch: answer.batch }));
         },
         () => undefined,
@@ -166,7 +154,10 @@ export function MerchantCodeBatches() {
                       .unwrap()
                       .then(
                         (csv) => {
-                          downloadCsv(csv.csv, fileName(batch.product_name, batch.batch));
+                          saveFile(
+                            new Blob([csv.csv], { type: 'text/csv' }),
+                            fileName(batch.product_name, batch.batch),
+                          );
                         },
                         () => undefined,
                       )

@@ -16,6 +16,7 @@ import type {
 import { api } from '../../api/api';
 import { apiClientFrom } from '../../api/baseQuery';
 import type { AppThunk } from '../../app/thunk';
+import { saveFile } from '../../lib/saveFile';
 
 const ebookPath = (id: string) => `ebooks/${encodeURIComponent(id)}`;
 
@@ -86,16 +87,3 @@ export const exportEbookPdf =
     saveFile(file.blob, name);
     return name;
   };
-
-/** Hands the bytes to the browser as a file download. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has started the download; the address is no longer needed.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
-}

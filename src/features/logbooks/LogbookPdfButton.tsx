@@ -16,6 +16,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import type { AppThunk } from '../../app/thunk';
 import { logbookPdf } from './logbooksApi';
+import { saveFile } from '../../lib/saveFile';
 
 const pdfThunk =
   (productId: string): AppThunk<Promise<string>> =>
@@ -26,19 +27,6 @@ const pdfThunk =
     saveFile(file.blob, name);
     return name;
   };
-
-/** Hands the bytes to the browser as a file download. */
-function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The click has started the download; the address is no longer needed.
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
-}
 
 type State =
   | { kind: 'idle' }

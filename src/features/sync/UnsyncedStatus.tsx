@@ -23,17 +23,7 @@ import { selectUser } from '../../app/sessionSlice';
 import { db } from '../../db/db';
 import { syncMemberNow } from './memberSyncThunks';
 import { exportUnsynced, retryRefused, useUnsyncedCount, useUnsyncedDetails } from './unsyncedQueries';
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 1_000);
-}
+import { saveFile } from '../../lib/saveFile';
 
 function UnsyncedDialog({ userId, onClose }: { userId: string; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -85,7 +75,7 @@ function UnsyncedDialog({ userId, onClose }: { userId: string; onClose: () => vo
         <Button
           onClick={() =>
             void exportUnsynced(db, userId).then((text) => {
-              download('fieldmark-unsynced.json', text);
+              saveFile(new Blob([text], { type: 'application/json' }), 'fieldmark-unsynced.json');
             })
           }
         >
