@@ -156,47 +156,11 @@ const dbAccess = {
 const restrict = (...patterns) => ['error', { patterns }];
 
 /**
- * Folders held to typescript-eslint's strictTypeChecked (issue 22), widened folder by folder as
- * each is clean; numbers in template strings stay allowed (sizes, counts, coordinates).
+ * The client, all of it, is held to typescript-eslint's strictTypeChecked (issue 22); numbers in
+ * template strings stay allowed (sizes, counts, coordinates). The server, tests, benches and
+ * scripts are not yet (docs/ARCHITECTURE.md "Tests and checks").
  */
-const STRICT_FILES = [
-  'src/lib/**/*.{ts,tsx}',
-  'src/db/**/*.{ts,tsx}',
-  'src/api/**/*.{ts,tsx}',
-  'src/contract/**/*.ts',
-  'src/config/**/*.ts',
-  'src/ui/**/*.{ts,tsx}',
-  'src/sw/**/*.ts',
-  'src/test/**/*.{ts,tsx}',
-  'src/app/**/*.{ts,tsx}',
-  ...[
-    'fieldguides',
-    'about',
-    'menu',
-    'reports',
-    'people',
-    'share',
-    'cms',
-    'map',
-    'groups',
-    'media',
-    'newsfeed',
-    'logbooks',
-    'profile',
-    'config',
-    'auth',
-    'admin-places',
-    'sync',
-    'trips',
-    'places',
-    'species',
-    'ads',
-    'observations',
-    'chat',
-    'commerce',
-    'admin',
-  ].map((domain) => `src/features/${domain}/**/*.{ts,tsx}`),
-];
+const STRICT_FILES = ['src/**/*.{ts,tsx}'];
 const strictTypeChecked = [
   ...tseslint.configs.strictTypeChecked.map((config) => ({
     ...config,

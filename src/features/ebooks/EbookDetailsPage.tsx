@@ -7,7 +7,7 @@
  * ebooks/{id}/export). Every refused save shows the server's reason and keeps what was typed.
  * Online only (AdminFrame).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -91,13 +91,19 @@ function DescriptionForm({ ebook }: { ebook: Ebook }) {
     setErrors((current) => clearedErrors(current, patch));
   };
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const found = checkEbookDraft(draft);
     setErrors(found);
-    if (Object.keys(found).length > 0) return setProblem(texts.fixFields);
+    if (Object.keys(found).length > 0) {
+      setProblem(texts.fixFields);
+      return;
+    }
     const answer = await putEbook({ id: ebook.id, input: ebookInput(draft) });
-    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    if (answer.error) {
+      setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.saved, severity: 'success' }));
   }
 
@@ -130,7 +136,10 @@ function StatusSelect({
   async function onChange(next: ChapterStatus) {
     setProblem(null);
     const answer = await putStatus({ id: ebookId, input: { chapter, status: next } });
-    if (answer.error) return setProblem(reasonOf(answer.error));
+    if (answer.error) {
+      setProblem(reasonOf(answer.error));
+      return;
+    }
     dispatch(
       uiActions.toastShown({
         message: formatMessage(texts.statusSaved, { chapter, status: chapterStatusNames[next] }),
@@ -169,12 +178,17 @@ function AddChapterForm({ ebookId }: { ebookId: string }) {
   const [addChapter, { isLoading }] = useAddChapterMutation();
   const headingId = useId();
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
-    if (title.trim().length > CHAPTER_TITLE_MAX)
-      return setProblem(formatMessage(texts.tooLong, { max: CHAPTER_TITLE_MAX }));
+    if (title.trim().length > CHAPTER_TITLE_MAX) {
+      setProblem(formatMessage(texts.tooLong, { max: CHAPTER_TITLE_MAX }));
+      return;
+    }
     const answer = await addChapter({ id: ebookId, input: { title: title.trim(), status } });
-    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    if (answer.error) {
+      setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+      return;
+    }
     dispatch(
       uiActions.toastShown({
         message: formatMessage(texts.chapterAdded, { chapter: answer.data.chapter.chapter }),
@@ -210,7 +224,9 @@ function AddChapterForm({ ebookId }: { ebookId: string }) {
           select
           label={texts.chapterStatus}
           value={status}
-          onChange={(event) => setStatus(event.target.value as ChapterStatus)}
+          onChange={(event) => {
+            setStatus(event.target.value as ChapterStatus);
+          }}
           sx={{ minWidth: 160 }}
         >
           {CHAPTER_STATUSES.map((option) => (
@@ -279,8 +295,9 @@ function TocEditor({ ebook }: { ebook: Ebook }) {
     setRows(next);
     setProblem(null);
   };
-  const patch = (index: number, change: Partial<TocEntry>) =>
+  const patch = (index: number, change: Partial<TocEntry>) => {
     edit(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  };
   const move = (index: number, by: number) => {
     const next = [...rows];
     const [row] = next.splice(index, 1);
@@ -288,13 +305,18 @@ function TocEditor({ ebook }: { ebook: Ebook }) {
     edit(next);
   };
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
-    if (rows.some((row) => row.title.trim() === '' || row.title.trim().length > CHAPTER_TITLE_MAX))
-      return setProblem(texts.fixFields);
+    if (rows.some((row) => row.title.trim() === '' || row.title.trim().length > CHAPTER_TITLE_MAX)) {
+      setProblem(texts.fixFields);
+      return;
+    }
     const toc = rows.map(({ title, chapter, level }) => ({ title: title.trim(), chapter, level }));
     const answer = await putToc({ id: ebook.id, toc });
-    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    if (answer.error) {
+      setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.tocSaved, severity: 'success' }));
   }
 
@@ -320,7 +342,9 @@ function TocEditor({ ebook }: { ebook: Ebook }) {
                     required
                     error={blank && problem !== null}
                     helperText={blank && problem !== null ? texts.required : undefined}
-                    onChange={(event) => patch(index, { title: event.target.value })}
+                    onChange={(event) => {
+                      patch(index, { title: event.target.value });
+                    }}
                     sx={{ flexGrow: 1 }}
                   />
                   <TextField
@@ -328,7 +352,9 @@ function TocEditor({ ebook }: { ebook: Ebook }) {
                     size="small"
                     label={`${texts.tocLevel} ${n}`}
                     value={row.level}
-                    onChange={(event) => patch(index, { level: Number(event.target.value) })}
+                    onChange={(event) => {
+                      patch(index, { level: Number(event.target.value) });
+                    }}
                     sx={{ minWidth: 130 }}
                   >
                     {[1, 2, 3].map((level) => (
@@ -342,9 +368,11 @@ function TocEditor({ ebook }: { ebook: Ebook }) {
                     size="small"
                     label={`${texts.tocChapter} ${n}`}
                     value={row.chapter === null ? '' : String(row.chapter)}
-                    onChange={(event) =>
-                      patch(index, { chapter: event.target.value === '' ? null : Number(event.target.value) })
-                    }
+                    onChange={(event) => {
+                      patch(index, {
+                        chapter: event.target.value === '' ? null : Number(event.target.value),
+                      });
+                    }}
                     sx={{ minWidth: 200 }}
                   >
                     <MenuItem value="">{texts.tocNoChapter}</MenuItem>
@@ -361,20 +389,26 @@ function TocEditor({ ebook }: { ebook: Ebook }) {
                     <IconButton
                       aria-label={formatMessage(texts.tocUp, { n })}
                       disabled={index === 0}
-                      onClick={() => move(index, -1)}
+                      onClick={() => {
+                        move(index, -1);
+                      }}
                     >
                       <ArrowUpwardIcon />
                     </IconButton>
                     <IconButton
                       aria-label={formatMessage(texts.tocDown, { n })}
                       disabled={index === rows.length - 1}
-                      onClick={() => move(index, 1)}
+                      onClick={() => {
+                        move(index, 1);
+                      }}
                     >
                       <ArrowDownwardIcon />
                     </IconButton>
                     <IconButton
                       aria-label={formatMessage(texts.tocRemove, { n })}
-                      onClick={() => edit(rows.filter((_, at) => at !== index))}
+                      onClick={() => {
+                        edit(rows.filter((_, at) => at !== index));
+                      }}
                     >
                       <DeleteIcon />
                     </IconButton>

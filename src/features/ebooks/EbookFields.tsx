@@ -64,7 +64,9 @@ export function EbookFields(props: {
       <TextField
         label={texts.fieldName}
         value={draft.name}
-        onChange={(event) => onChange({ name: event.target.value })}
+        onChange={(event) => {
+          onChange({ name: event.target.value });
+        }}
         error={errors.name !== undefined}
         helperText={errors.name}
         required
@@ -74,7 +76,9 @@ export function EbookFields(props: {
           select
           label={texts.fieldType}
           value={draft.type}
-          onChange={(event) => onChange({ type: event.target.value as EbookType })}
+          onChange={(event) => {
+            onChange({ type: event.target.value as EbookType });
+          }}
           sx={{ minWidth: 200 }}
         >
           {EBOOK_TYPES.map((type) => (
@@ -87,7 +91,9 @@ export function EbookFields(props: {
           select
           label={texts.fieldPageSize}
           value={draft.page_size}
-          onChange={(event) => onChange({ page_size: event.target.value as EbookPageSize })}
+          onChange={(event) => {
+            onChange({ page_size: event.target.value as EbookPageSize });
+          }}
           sx={{ minWidth: 140 }}
         >
           {EBOOK_PAGE_SIZES.map((size) => (
@@ -100,7 +106,9 @@ export function EbookFields(props: {
           select
           label={texts.fieldPageOrientation}
           value={draft.page_orientation}
-          onChange={(event) => onChange({ page_orientation: event.target.value as EbookPageOrientation })}
+          onChange={(event) => {
+            onChange({ page_orientation: event.target.value as EbookPageOrientation });
+          }}
           sx={{ minWidth: 160 }}
         >
           {EBOOK_PAGE_ORIENTATIONS.map((orientation) => (
@@ -113,7 +121,9 @@ export function EbookFields(props: {
       <TextField
         label={texts.fieldPhotoCategory}
         value={draft.photo_category}
-        onChange={(event) => onChange({ photo_category: event.target.value })}
+        onChange={(event) => {
+          onChange({ photo_category: event.target.value });
+        }}
         error={errors.photo_category !== undefined}
         helperText={errors.photo_category ?? texts.fieldPhotoCategoryHelp}
       />

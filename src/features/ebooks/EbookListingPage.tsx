@@ -4,7 +4,7 @@
  * for the copy's name (POST ebooks/{id}/clone); "New ebook" creates one (POST ebooks) and opens it.
  * A refused save shows the server's reason and keeps what was typed. Online only (AdminFrame).
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -45,11 +45,17 @@ function CloneDialog({ ebook, onClose }: { ebook: EbookSummary; onClose: () => v
   const [problem, setProblem] = useState<string | null>(null);
   const [cloneEbook, { isLoading }] = useCloneEbookMutation();
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
-    if (name.trim() === '') return setProblem(texts.required);
+    if (name.trim() === '') {
+      setProblem(texts.required);
+      return;
+    }
     const answer = await cloneEbook({ id: ebook.id, name: name.trim() });
-    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    if (answer.error) {
+      setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.cloned, severity: 'success' }));
     void navigate(detailsPath(answer.data.ebook.id));
   }
@@ -127,7 +133,9 @@ function EbooksTable() {
               <TableCell>
                 <Button
                   size="small"
-                  onClick={() => setCloning(ebook)}
+                  onClick={() => {
+                    setCloning(ebook);
+                  }}
                   aria-label={formatMessage(texts.cloneTitle, { name: ebook.name })}
                 >
                   {texts.clone}
@@ -137,7 +145,14 @@ function EbooksTable() {
           ))}
         </TableBody>
       </Table>
-      {cloning && <CloneDialog ebook={cloning} onClose={() => setCloning(null)} />}
+      {cloning && (
+        <CloneDialog
+          ebook={cloning}
+          onClose={() => {
+            setCloning(null);
+          }}
+        />
+      )}
     </>
   );
 }
@@ -156,13 +171,19 @@ function NewEbookForm() {
     setErrors((current) => clearedErrors(current, patch));
   };
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
     const found = checkEbookDraft(draft);
     setErrors(found);
-    if (Object.keys(found).length > 0) return setProblem(texts.fixFields);
+    if (Object.keys(found).length > 0) {
+      setProblem(texts.fixFields);
+      return;
+    }
     const answer = await createEbook(ebookInput(draft));
-    if (answer.error) return setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+    if (answer.error) {
+      setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
+      return;
+    }
     dispatch(uiActions.toastShown({ message: texts.created, severity: 'success' }));
     void navigate(detailsPath(answer.data.ebook.id));
   }

@@ -24,6 +24,7 @@ const tagged = api.enhanceEndpoints({ addTagTypes: ['Ebook'] });
 
 export const ebooksApi = tagged.injectEndpoints({
   endpoints: (build) => ({
+    // eslint-disable-next-line @typescript-eslint/no-invalid-void-type -- RTK Query's way to say "no argument"
     listEbooks: build.query<EbookListResponse, void>({
       query: () => ({ path: 'ebooks' }),
       providesTags: ['Ebook'],
