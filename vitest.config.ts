@@ -48,7 +48,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/server/globalSetup.ts'],
           server,
-          testTimeout: 60_000,
+          // As the unit project: room for a loaded machine (a 2-core CI box running two suites).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // PGlite runs in the test's own process (and its worker thread): two files at once only
           // fight over 2 cores. On PostgreSQL the database works in its own processes and each test
