@@ -15,7 +15,7 @@
 import PDFDocument from 'pdfkit';
 import { ebookTexts, ebookTypeNames } from '@contract/ebookTexts';
 import { formatMessage } from '@contract/messages';
-import { dayFormatter, loadFonts } from '../logbooks/pdf';
+import { dayFormatter, fileNameSlug, loadFonts } from '../logbooks/pdf';
 import type { PrintableEbook } from './ebooks-repository';
 
 const MARGIN = 54;
@@ -61,15 +61,9 @@ export function printedLines(markdown: string): PrintedLine[] {
   });
 }
 
-/** `parrots-of-aotearoa.pdf`: ASCII only, so every browser and file system keeps it. */
+/** `parrots-of-aotearoa.pdf` (`fileNameSlug`). */
 export function ebookFileName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
+  const slug = fileNameSlug(name);
   return `${slug === '' ? 'ebook' : slug}.pdf`;
 }
 

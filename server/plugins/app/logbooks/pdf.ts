@@ -59,15 +59,23 @@ export function dayFormatter(timeZone: string): (seconds: number) => string {
   return (seconds) => format.format(new Date(seconds * 1000));
 }
 
-/** `birds-of-new-zealand-2026-11-29.pdf`: ASCII only, so every browser and file system keeps it. */
-export function pdfFileName(logbookName: string, now: number, timeZone: string): string {
-  const slug = logbookName
+/**
+ * `Birds of New Zealand` → `birds-of-new-zealand`: ASCII only, so every browser and file system
+ * keeps a file name made of it; '' when nothing of the name is left.
+ */
+export function fileNameSlug(name: string): string {
+  return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);
+}
+
+/** `birds-of-new-zealand-2026-11-29.pdf`. */
+export function pdfFileName(logbookName: string, now: number, timeZone: string): string {
+  const slug = fileNameSlug(logbookName);
   const day = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
