@@ -34,7 +34,7 @@ import {
   type Ebook,
   type TocEntry,
 } from '@contract/ebooks';
-import { chapterStatusNames, ebookAdminTexts as texts } from '@contract/ebookTexts';
+import { chapterStatusNames, ebookAdminTexts as texts } from './ebookAdminTexts';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

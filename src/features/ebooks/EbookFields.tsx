@@ -16,7 +16,8 @@ import {
   type EbookType,
   type EbookWrite,
 } from '@contract/ebooks';
-import { ebookAdminTexts as texts, ebookTypeNames, pageOrientationNames } from '@contract/ebookTexts';
+import { ebookTypeNames } from '@contract/ebookTexts';
+import { ebookAdminTexts as texts, pageOrientationNames } from './ebookAdminTexts';
 import { formatMessage } from '@contract/messages';
 
 export const PHOTO_CATEGORY_MAX = 64;

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ebook, EbookSummary } from '@contract/ebooks';
-import { ebookAdminTexts as texts } from '@contract/ebookTexts';
+import { ebookAdminTexts as texts } from './ebookAdminTexts';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { AppRoutes } from '../../app/router';
