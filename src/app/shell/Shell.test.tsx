@@ -211,10 +211,10 @@ describe('the page guard', () => {
     const { store } = renderApp(<AppRoutes />, { route: '/' });
     signIn(store, ['member', 'admin']);
     renderApp(<AppRoutes />, {
-      route: '/ebook-listing',
+      route: '/ebook-media',
       preloadedState: { session: store.getState().session },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: labels.ebooks })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: labels.ebookMedia })).toBeTruthy();
     expect(
       screen.getByText(formatMessage(messages.comingSoonBody, { feature: labels.featureEbooks })),
     ).toBeTruthy();
