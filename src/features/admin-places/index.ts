@@ -4,4 +4,7 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 
-export const adminPlacesModule: FeatureModule = { name: 'admin-places', routes: async () => (await import('./routes')).adminPlacesRoutes };
+export const adminPlacesModule: FeatureModule = {
+  name: 'admin-places',
+  routes: async () => (await import('./routes')).adminPlacesRoutes,
+};

@@ -7,4 +7,8 @@
 import type { FeatureModule } from '../../app/featureModule';
 import { startAdViewReactions } from './listeners';
 
-export const adsModule: FeatureModule = { name: 'ads', routes: async () => (await import('./routes')).adsRoutes, listeners: startAdViewReactions };
+export const adsModule: FeatureModule = {
+  name: 'ads',
+  routes: async () => (await import('./routes')).adsRoutes,
+  listeners: startAdViewReactions,
+};

@@ -4,4 +4,7 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 
-export const groupsModule: FeatureModule = { name: 'groups', routes: async () => (await import('./routes')).groupRoutes };
+export const groupsModule: FeatureModule = {
+  name: 'groups',
+  routes: async () => (await import('./routes')).groupRoutes,
+};

@@ -6,4 +6,7 @@
 import type { FeatureModule } from '../../app/featureModule';
 export { imageViewPath } from './imageViewPath';
 
-export const mediaModule: FeatureModule = { name: 'media', routes: async () => (await import('./routes')).mediaRoutes };
+export const mediaModule: FeatureModule = {
+  name: 'media',
+  routes: async () => (await import('./routes')).mediaRoutes,
+};

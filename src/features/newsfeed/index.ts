@@ -5,4 +5,7 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 
-export const newsfeedModule: FeatureModule = { name: 'newsfeed', routes: async () => (await import('./routes')).newsfeedRoutes };
+export const newsfeedModule: FeatureModule = {
+  name: 'newsfeed',
+  routes: async () => (await import('./routes')).newsfeedRoutes,
+};

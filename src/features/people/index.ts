@@ -4,4 +4,7 @@
  */
 import type { FeatureModule } from '../../app/featureModule';
 
-export const peopleModule: FeatureModule = { name: 'people', routes: async () => (await import('./routes')).peopleRoutes };
+export const peopleModule: FeatureModule = {
+  name: 'people',
+  routes: async () => (await import('./routes')).peopleRoutes,
+};
