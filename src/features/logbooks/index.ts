@@ -1,7 +1,7 @@
 /**
  * The logbooks domain as other parts of the app see it: its routes and the /logbooks guard's
  * question (whether the member has a logbook on the device). The router imports this file, and
- * everything it names ends up in the first route: keep it to route objects (the guard's hook loads lazily).
+ * everything it names ends up in the first route: keep it to loaders (routes and the guard hook load lazily).
  */
 import type { FeatureModule } from '../../app/featureModule';
 
