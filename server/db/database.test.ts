@@ -1,9 +1,9 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './database';
+import { copyOfDataDir, emptyDataDir } from './testDataDirs';
 
 /**
  * Opening PGlite on disk is CPU-bound WASM work: seconds on an idle machine, ~50 s for one open
@@ -21,22 +21,12 @@ let previousThread: string | undefined;
  * pglite-thread.test.ts opens an empty folder in the worker thread.
  */
 beforeAll(async () => {
-  templateDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-template-'));
-  const before = process.env.PGLITE_THREAD;
-  process.env.PGLITE_THREAD = '0';
-  try {
-    const fresh = await openDatabase({ dataDir: templateDir });
-    await fresh.close();
-  } finally {
-    if (before === undefined) delete process.env.PGLITE_THREAD;
-    else process.env.PGLITE_THREAD = before;
-  }
+  templateDir = await emptyDataDir('fieldmark-db-template-', '0');
 }, OPENS_ON_A_LOADED_MACHINE_MS);
 afterAll(() => rm(templateDir, { recursive: true, force: true }));
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-'));
-  await cp(join(templateDir, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  dataDir = await copyOfDataDir(templateDir, 'fieldmark-db-');
   previousThread = process.env.PGLITE_THREAD;
 });
 afterEach(async () => {

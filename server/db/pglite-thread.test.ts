@@ -4,13 +4,12 @@
  * concurrent queries in order, the data kept across close and reopen, and LISTEN/NOTIFY (the chat
  * live channel): notifications at commit only, listen and unlisten, never lost to a transaction.
  */
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './database';
 import { migrateToLatest } from './migrate';
+import { copyOfDataDir, emptyDataDir } from './testDataDirs';
 
 let templateDir: string;
 let dataDir: string;
@@ -21,22 +20,12 @@ let previous: string | undefined;
  * and each test starts from a copy of that empty database (no tables, no migrations applied).
  */
 beforeAll(async () => {
-  templateDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-thread-template-'));
-  const before = process.env.PGLITE_THREAD;
-  process.env.PGLITE_THREAD = '1';
-  try {
-    const fresh = await openDatabase({ dataDir: templateDir });
-    await fresh.close();
-  } finally {
-    if (before === undefined) delete process.env.PGLITE_THREAD;
-    else process.env.PGLITE_THREAD = before;
-  }
+  templateDir = await emptyDataDir('fieldmark-db-thread-template-', '1');
 }, 120_000);
 afterAll(() => rm(templateDir, { recursive: true, force: true }));
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-db-thread-'));
-  await cp(join(templateDir, 'pglite'), join(dataDir, 'pglite'), { recursive: true });
+  dataDir = await copyOfDataDir(templateDir, 'fieldmark-db-thread-');
   previous = process.env.PGLITE_THREAD;
   process.env.PGLITE_THREAD = '1';
 });
