@@ -49,14 +49,7 @@ import {
   usePutEbookMutation,
   usePutTocMutation,
 } from './ebooksApi';
-import {
-  checkEbookDraft,
-  clearedErrors,
-  ebookInput,
-  EbookFields,
-  type EbookDraft,
-  type EbookErrors,
-} from './EbookFields';
+import { EbookFields, useEbookDraft } from './EbookFields';
 
 const LIST = '/ebook-listing';
 
@@ -74,32 +67,20 @@ function Section(props: { heading: string; children: React.ReactNode }) {
 
 function DescriptionForm({ ebook }: { ebook: Ebook }) {
   const dispatch = useAppDispatch();
-  const [draft, setDraft] = useState<EbookDraft>(() => ({
+  const { draft, errors, problem, setProblem, change, checked } = useEbookDraft(() => ({
     name: ebook.name,
     type: ebook.type,
     photo_category: ebook.photo_category,
     page_size: ebook.page_size,
     page_orientation: ebook.page_orientation,
   }));
-  const [errors, setErrors] = useState<EbookErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
   const [putEbook, { isLoading }] = usePutEbookMutation();
-
-  const change = (patch: Partial<EbookDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setProblem(null);
-    setErrors((current) => clearedErrors(current, patch));
-  };
 
   async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
-    const found = checkEbookDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setProblem(texts.fixFields);
-      return;
-    }
-    const answer = await putEbook({ id: ebook.id, input: ebookInput(draft) });
+    const input = checked();
+    if (!input) return;
+    const answer = await putEbook({ id: ebook.id, input });
     if (answer.error) {
       setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
       return;

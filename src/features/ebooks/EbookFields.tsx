@@ -3,6 +3,7 @@
  * form and the details page: the draft as typed, its checks (the contract's limits), and the choices
  * the server offers (`src/contract/ebooks.ts`) under their names (`ebookTexts.ts`).
  */
+import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -53,6 +54,30 @@ export const ebookInput = (draft: EbookDraft): EbookWrite => ({
   name: draft.name.trim(),
   photo_category: draft.photo_category.trim(),
 });
+
+/**
+ * The draft of an ebook's fields as a form edits it: a change clears that field's error and the
+ * form's problem; `checked()` marks the fields and answers the input to send, or null (with the
+ * problem set) while a field is wrong. A refused save sets the problem and keeps the draft.
+ */
+export function useEbookDraft(initial: () => EbookDraft) {
+  const [draft, setDraft] = useState<EbookDraft>(initial);
+  const [errors, setErrors] = useState<EbookErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = (patch: Partial<EbookDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setProblem(null);
+    setErrors((current) => clearedErrors(current, patch));
+  };
+  const checked = (): EbookWrite | null => {
+    const found = checkEbookDraft(draft);
+    setErrors(found);
+    if (Object.keys(found).length === 0) return ebookInput(draft);
+    setProblem(texts.fixFields);
+    return null;
+  };
+  return { draft, errors, problem, setProblem, change, checked };
+}
 
 export function EbookFields(props: {
   draft: EbookDraft;

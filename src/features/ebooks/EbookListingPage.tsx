@@ -27,15 +27,7 @@ import { uiActions } from '../../app/uiSlice';
 import { AppDialog } from '../../ui/AppDialog';
 import { AdminFrame, LoadState, reasonOf, when } from '../admin/embeds';
 import { useCloneEbookMutation, useCreateEbookMutation, useListEbooksQuery } from './ebooksApi';
-import {
-  checkEbookDraft,
-  clearedErrors,
-  ebookInput,
-  EbookFields,
-  emptyEbookDraft,
-  type EbookDraft,
-  type EbookErrors,
-} from './EbookFields';
+import { EbookFields, emptyEbookDraft, useEbookDraft } from './EbookFields';
 
 export const detailsPath = (id: string) => `/ebook-details/${encodeURIComponent(id)}`;
 
@@ -161,26 +153,14 @@ function EbooksTable() {
 function NewEbookForm() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<EbookDraft>(emptyEbookDraft);
-  const [errors, setErrors] = useState<EbookErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const { draft, errors, problem, setProblem, change, checked } = useEbookDraft(emptyEbookDraft);
   const [createEbook, { isLoading }] = useCreateEbookMutation();
-
-  const change = (patch: Partial<EbookDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setProblem(null);
-    setErrors((current) => clearedErrors(current, patch));
-  };
 
   async function onSubmit(event: SubmitEvent) {
     event.preventDefault();
-    const found = checkEbookDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setProblem(texts.fixFields);
-      return;
-    }
-    const answer = await createEbook(ebookInput(draft));
+    const input = checked();
+    if (!input) return;
+    const answer = await createEbook(input);
     if (answer.error) {
       setProblem(formatMessage(texts.draftKept, { reason: reasonOf(answer.error) }));
       return;
