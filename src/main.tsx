@@ -18,10 +18,15 @@ import { AppRouter } from './app/router';
 import { APP_MODULES } from './app/modules';
 import { makeStore } from './app/store';
 import { theme } from './app/theme';
+import { product } from '@config/product';
+import { currentChannel } from './lib/platform';
 
 async function start(): Promise<void> {
   // Where the app was opened, before the router redirects anything (SPEC §2 "Startup").
   const startPath = window.location.pathname;
+  // The store wrappers' launch marker (`/?source=twa`) is gone once the router redirects `/`, and a
+  // TWA's referrer with the first reload: the channel is remembered for the tab from this load.
+  currentChannel(product.appId);
   const store = makeStore();
   await boot(store.dispatch, { awaitLocalDatabase: runsAsInstalledApp() });
   watchNetwork(store.dispatch);

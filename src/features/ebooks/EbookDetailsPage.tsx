@@ -1,17 +1,19 @@
 /**
  * `/ebook-details/{ebook_id}` (SPEC §2; role admin, SPEC §6, guarded by the route table): one ebook
  * (GET ebooks/{id}). Its description is edited and saved whole (PUT ebooks/{id}); its chapters are
- * listed with their status, changed one by one (PUT ebooks/{id}/chapter_status), and a chapter is
+ * listed with their status, changed one by one (PUT ebooks/{id}/chapter_status), each leading to
+ * its text (/ebook-chapter/…) and its species (/ebook-chapter-species/…), and a chapter is
  * added (POST ebooks/{id}/chapter); the table of contents is an ordered list of headings edited
  * here and saved whole (PUT ebooks/{id}/toc); "Export PDF" downloads the book (GET
  * ebooks/{id}/export). Every refused save shows the server's reason and keeps what was typed.
  * Online only (AdminFrame).
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -24,7 +26,6 @@ import Typography from '@mui/material/Typography';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/Delete';
-import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import {
   CHAPTER_STATUSES,
   CHAPTER_TITLE_MAX,
@@ -35,10 +36,10 @@ import {
   type TocEntry,
 } from '@contract/ebooks';
 import { chapterStatusNames, ebookAdminTexts as texts } from './ebookAdminTexts';
+import { ebookChapterTexts as chapterTexts } from './ebookChapterTexts';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { selectIsOnline } from '../../app/networkSlice';
+import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
 import { AdminFrame, LoadState, reasonOf, when } from '../admin/embeds';
 import {
@@ -50,20 +51,10 @@ import {
   usePutTocMutation,
 } from './ebooksApi';
 import { EbookFields, useEbookDraft } from './EbookFields';
+import { PdfExportButton } from './PdfExportButton';
+import { Section } from './Section';
 
 const LIST = '/ebook-listing';
-
-function Section(props: { heading: string; children: React.ReactNode }) {
-  const id = useId();
-  return (
-    <Stack component="section" spacing={2} aria-labelledby={id}>
-      <Typography variant="h5" component="h2" id={id}>
-        {props.heading}
-      </Typography>
-      {props.children}
-    </Stack>
-  );
-}
 
 function DescriptionForm({ ebook }: { ebook: Ebook }) {
   const dispatch = useAppDispatch();
@@ -245,11 +236,29 @@ function ChaptersSection({ ebook }: { ebook: Ebook }) {
             {ebook.chapters.map((chapter) => (
               <TableRow key={chapter.chapter}>
                 <TableCell>{chapter.chapter}</TableCell>
-                <TableCell>{chapter.title === '' ? texts.untitled : chapter.title}</TableCell>
+                <TableCell>
+                  <Link
+                    component={RouterLink}
+                    to={`/ebook-chapter/${encodeURIComponent(ebook.id)}/${String(chapter.chapter)}`}
+                  >
+                    {chapter.title === '' ? texts.untitled : chapter.title}
+                  </Link>
+                </TableCell>
                 <TableCell>
                   <StatusSelect ebookId={ebook.id} chapter={chapter.chapter} status={chapter.status} />
                 </TableCell>
-                <TableCell>{chapter.species_count}</TableCell>
+                <TableCell>
+                  <Link
+                    component={RouterLink}
+                    to={`/ebook-chapter-species/${encodeURIComponent(ebook.id)}/${String(chapter.chapter)}`}
+                    aria-label={formatMessage(chapterTexts.speciesOfRow, {
+                      chapter: chapter.chapter,
+                      count: chapter.species_count,
+                    })}
+                  >
+                    {chapter.species_count}
+                  </Link>
+                </TableCell>
                 <TableCell>{when(chapter.updated_at)}</TableCell>
               </TableRow>
             ))}
@@ -419,60 +428,20 @@ function TocEditor({ ebook }: { ebook: Ebook }) {
   );
 }
 
-type ExportState =
-  | { kind: 'idle' }
-  | { kind: 'running' }
-  | { kind: 'saved'; file: string }
-  | { kind: 'failed'; reason: string };
-
 function ExportSection({ ebook }: { ebook: Ebook }) {
   const dispatch = useAppDispatch();
-  const isOnline = useAppSelector(selectIsOnline);
-  const [state, setState] = useState<ExportState>({ kind: 'idle' });
-  const noteId = useId();
-
-  const start = () => {
-    setState({ kind: 'running' });
-    dispatch(exportEbookPdf(ebook.id, ebook.name)).then(
-      (file) => {
-        setState({ kind: 'saved', file });
-      },
-      (error: unknown) => {
-        setState({ kind: 'failed', reason: error instanceof Error ? error.message : String(error) });
-      },
-    );
-  };
-
-  const note =
-    state.kind === 'running'
-      ? texts.exportPreparing
-      : state.kind === 'saved'
-        ? formatMessage(texts.exportSaved, { file: state.file })
-        : state.kind === 'failed'
-          ? formatMessage(texts.exportFailed, { reason: state.reason })
-          : texts.exportHelp;
-
   return (
     <Section heading={texts.exportHeading}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Button
-          variant="outlined"
-          startIcon={<PictureAsPdfIcon />}
-          onClick={start}
-          disabled={!isOnline || state.kind === 'running'}
-          aria-describedby={noteId}
-        >
-          {texts.exportPdf}
-        </Button>
-        <Typography
-          id={noteId}
-          role="status"
-          variant="body2"
-          color={state.kind === 'failed' ? 'error' : 'text.secondary'}
-        >
-          {note}
-        </Typography>
-      </Stack>
+      <PdfExportButton
+        run={() => dispatch(exportEbookPdf(ebook.id, ebook.name))}
+        texts={{
+          button: texts.exportPdf,
+          idle: texts.exportHelp,
+          preparing: texts.exportPreparing,
+          saved: texts.exportSaved,
+          failed: texts.exportFailed,
+        }}
+      />
     </Section>
   );
 }

@@ -3,7 +3,6 @@
  * form and the details page: the draft as typed, its checks (the contract's limits), and the choices
  * the server offers (`src/contract/ebooks.ts`) under their names (`ebookTexts.ts`).
  */
-import { useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -19,12 +18,13 @@ import {
 } from '@contract/ebooks';
 import { ebookTypeNames } from '@contract/ebookTexts';
 import { ebookAdminTexts as texts, pageOrientationNames } from './ebookAdminTexts';
+import { useFormDraft, type DraftErrors } from '../../ui/useFormDraft';
 import { formatMessage } from '@contract/messages';
 
 export const PHOTO_CATEGORY_MAX = 64;
 
 export type EbookDraft = EbookWrite;
-export type EbookErrors = Partial<Record<keyof EbookDraft, string>>;
+export type EbookErrors = DraftErrors<EbookDraft>;
 
 export const emptyEbookDraft = (): EbookDraft => ({
   name: '',
@@ -44,10 +44,6 @@ export function checkEbookDraft(draft: EbookDraft): EbookErrors {
   return errors;
 }
 
-/** The errors without those of the fields just changed. */
-export const clearedErrors = (errors: EbookErrors, patch: Partial<EbookDraft>): EbookErrors =>
-  Object.fromEntries(Object.entries(errors).filter(([key]) => !(key in patch)));
-
 /** What is sent: the name and category without surrounding spaces. */
 export const ebookInput = (draft: EbookDraft): EbookWrite => ({
   ...draft,
@@ -61,22 +57,10 @@ export const ebookInput = (draft: EbookDraft): EbookWrite => ({
  * problem set) while a field is wrong. A refused save sets the problem and keeps the draft.
  */
 export function useEbookDraft(initial: () => EbookDraft) {
-  const [draft, setDraft] = useState<EbookDraft>(initial);
-  const [errors, setErrors] = useState<EbookErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const change = (patch: Partial<EbookDraft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    setProblem(null);
-    setErrors((current) => clearedErrors(current, patch));
-  };
-  const checked = (): EbookWrite | null => {
-    const found = checkEbookDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length === 0) return ebookInput(draft);
-    setProblem(texts.fixFields);
-    return null;
-  };
-  return { draft, errors, problem, setProblem, change, checked };
+  const form = useFormDraft(initial, texts.fixFields);
+  const checked = (): EbookWrite | null =>
+    form.showErrors(checkEbookDraft(form.draft)) ? ebookInput(form.draft) : null;
+  return { ...form, checked };
 }
 
 export function EbookFields(props: {

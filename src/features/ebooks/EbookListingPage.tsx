@@ -3,10 +3,15 @@
  * (GET ebooks) with its type, page format and chapter count, each opening its details; "Clone" asks
  * for the copy's name (POST ebooks/{id}/clone); "New ebook" creates one (POST ebooks) and opens it.
  * A refused save shows the server's reason and keeps what was typed. Online only (AdminFrame).
+ * The library the books are made from is reached from here too (SPEC §2 names no menu item for
+ * it): "Media library" beside the heading opens /ebook-media, and "Page templates" lists the
+ * templates (GET ebooks/admin/page_templates) by name with their thumbnail, each opening its editor,
+ * with "New page template" (/ebook-page-template/new).
  */
 import { useState, type SubmitEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -20,13 +25,20 @@ import Typography from '@mui/material/Typography';
 import type { EbookSummary } from '@contract/ebooks';
 import { ebookTypeNames } from '@contract/ebookTexts';
 import { ebookAdminTexts as texts, pageOrientationNames } from './ebookAdminTexts';
+import { ebookLibraryTexts } from './ebookLibraryTexts';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
 import { AppDialog } from '../../ui/AppDialog';
 import { AdminFrame, LoadState, reasonOf, when } from '../admin/embeds';
-import { useCloneEbookMutation, useCreateEbookMutation, useListEbooksQuery } from './ebooksApi';
+import {
+  useCloneEbookMutation,
+  useCreateEbookMutation,
+  useListEbooksQuery,
+  useListPageTemplatesQuery,
+} from './ebooksApi';
+import { MEDIA_LIBRARY, NEW_TEMPLATE, templatePath } from './libraryPaths';
 import { EbookFields, emptyEbookDraft, useEbookDraft } from './EbookFields';
 
 export const detailsPath = (id: string) => `/ebook-details/${encodeURIComponent(id)}`;
@@ -189,11 +201,77 @@ function NewEbookForm() {
   );
 }
 
+function PageTemplates() {
+  const library = ebookLibraryTexts;
+  const answer = useListPageTemplatesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const templates = answer.data?.page_templates;
+  return (
+    <Stack component="section" spacing={2} aria-labelledby="page-templates-heading">
+      <Typography variant="h5" component="h2" id="page-templates-heading">
+        {library.templatesHeading}
+      </Typography>
+      {answer.error ? (
+        <Alert severity="error">{reasonOf(answer.error)}</Alert>
+      ) : templates === undefined ? (
+        <LoadState error={null} />
+      ) : templates.length === 0 ? (
+        <Typography>{library.noTemplates}</Typography>
+      ) : (
+        <Table size="small" aria-label={library.templatesHeading}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{library.columnTemplate}</TableCell>
+              <TableCell>{library.columnThumbnail}</TableCell>
+              <TableCell>{library.columnUpdated}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {templates.map((template) => (
+              <TableRow key={template.id}>
+                <TableCell>
+                  <Link component={RouterLink} to={templatePath(template.id)}>
+                    {template.name}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  {template.thumbnail_url ? (
+                    <Box
+                      component="img"
+                      src={template.thumbnail_url}
+                      alt={formatMessage(library.thumbnailOf, { name: template.name })}
+                      loading="lazy"
+                      sx={{ width: 64, height: 48, objectFit: 'cover', display: 'block' }}
+                    />
+                  ) : (
+                    library.noThumbnail
+                  )}
+                </TableCell>
+                <TableCell>{when(template.updated_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Button component={RouterLink} to={templatePath(NEW_TEMPLATE)} sx={{ alignSelf: 'flex-start' }}>
+        {library.newTemplate}
+      </Button>
+    </Stack>
+  );
+}
+
 export function EbookListingPage() {
   return (
-    <AdminFrame title={labels.ebooks}>
+    <AdminFrame
+      title={labels.ebooks}
+      action={
+        <Button component={RouterLink} to={MEDIA_LIBRARY} variant="outlined">
+          {ebookLibraryTexts.mediaLibrary}
+        </Button>
+      }
+    >
       <EbooksTable />
       <NewEbookForm />
+      <PageTemplates />
     </AdminFrame>
   );
 }

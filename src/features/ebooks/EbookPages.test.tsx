@@ -8,24 +8,12 @@ import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { AppRoutes } from '../../app/router';
 import { networkActions } from '../../app/networkSlice';
-import { sessionActions, sessionSlice } from '../../app/sessionSlice';
-import { aLoginResponse } from '../../test/factories';
+import { aLoginResponse, signedInState } from '../../test/factories';
 import { fakeNetwork, type FakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { present } from '../../test/present';
 import { renderApp } from '../../test/renderApp';
 
-function signedIn(roles: string[]) {
-  return {
-    session: sessionSlice.reducer(
-      undefined,
-      sessionActions.loggedIn({
-        response: aLoginResponse({ roles }),
-        username: 'harrier@example.org',
-        method: 'basic',
-      }),
-    ),
-  };
-}
+const signedIn = (roles: string[]) => signedInState({ roles });
 const admin = () => signedIn(['member', 'admin']);
 const TOKEN = aLoginResponse().auth_token;
 const BOOK = '0b7c1f4e-2a3d-4c5b-8e6f-7a8b9c0d1e2f';
