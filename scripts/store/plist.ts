@@ -4,6 +4,7 @@
  * every <key> must be followed by a value, so a half-edited plist fails the check.
  */
 import { parseXml, type XmlElement } from './xml';
+import { present } from '../../server/present';
 
 export type PlistValue = string | number | boolean | PlistValue[] | { [key: string]: PlistValue };
 
@@ -55,7 +56,7 @@ function read(element: XmlElement): PlistValue {
       const out: { [key: string]: PlistValue } = {};
       const children = element.children;
       for (let k = 0; k < children.length; k += 2) {
-        const key = children[k]!;
+        const key = present(children[k]);
         const value = children[k + 1];
         if (key.name !== 'key') throw new Error(`plist: <${key.name}> where a <key> belongs`);
         if (!value || value.name === 'key') throw new Error(`plist: key ${key.text} has no value`);
@@ -71,8 +72,8 @@ function read(element: XmlElement): PlistValue {
 
 export function parsePlist(source: string): { [key: string]: PlistValue } {
   const root = parseXml(source);
-  if (root.name !== 'plist' || root.children.length !== 1 || root.children[0]!.name !== 'dict') {
+  if (root.name !== 'plist' || root.children.length !== 1 || present(root.children[0]).name !== 'dict') {
     throw new Error('plist: the root must be <plist> holding one <dict>');
   }
-  return read(root.children[0]!) as { [key: string]: PlistValue };
+  return read(present(root.children[0])) as { [key: string]: PlistValue };
 }

@@ -13,9 +13,12 @@ import { parsePlist } from './plist';
 import { REPO_ROOT } from './twa';
 import { bracketProblems, iosProblems, twaProblems } from './validate';
 import { parseXml } from './xml';
+import { present } from '../../server/present';
 
 const scratch = mkdtempSync(join(tmpdir(), 'fieldmark-store-test-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('the drift check', () => {
   it('finds twa/ and ios-shell/ exactly as the config generates them', async () => {
@@ -79,9 +82,9 @@ describe('the readers under the checks', () => {
     expect(() => parseXml('<a x="1" x="2"/>')).toThrow(/duplicate/);
     expect(() => parseXml('<a>&nbsp;</a>')).toThrow(/entity/);
     expect(() => parseXml('<a/><b/>')).toThrow(/second root/);
-    expect(parseXml('<?xml version="1.0"?><!-- c --><a k=\'v\'><b>x &amp; y</b></a>').children[0]!.text).toBe(
-      'x & y',
-    );
+    expect(
+      present(parseXml('<?xml version="1.0"?><!-- c --><a k=\'v\'><b>x &amp; y</b></a>').children[0]).text,
+    ).toBe('x & y');
   });
 
   it('refuse a plist key without a value (the lenient plist package would not)', () => {

@@ -11,6 +11,7 @@ import { extname, join } from 'node:path';
 import { fetchUtils, TwaGenerator, TwaManifest, type Log } from '@bubblewrap/core';
 import type { ProductShape } from '../../src/config/productRules';
 import { webManifest } from '../../src/config/webManifest';
+import { present } from '../../server/present';
 
 export const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 export const WEB_MANIFEST_PATH = '/manifest.webmanifest';
@@ -29,7 +30,7 @@ export function repositoryFetch(p: ProductShape) {
     if (url.origin !== p.origin) throw new Error(`stores:generate is offline: refused to fetch ${input}`);
     if (url.pathname === WEB_MANIFEST_PATH) {
       return new Response(JSON.stringify(webManifest(p)), {
-        headers: { 'content-type': CONTENT_TYPES['.webmanifest']! },
+        headers: { 'content-type': present(CONTENT_TYPES['.webmanifest']) },
       });
     }
     const file = join(REPO_ROOT, 'public', decodeURIComponent(url.pathname));
@@ -46,8 +47,12 @@ export function repositoryFetch(p: ProductShape) {
 const quietLog: Log = {
   debug() {},
   info() {},
-  warn: (message: string) => console.warn(`bubblewrap: ${message}`),
-  error: (message: string) => console.error(`bubblewrap: ${message}`),
+  warn: (message: string) => {
+    console.warn(`bubblewrap: ${message}`);
+  },
+  error: (message: string) => {
+    console.error(`bubblewrap: ${message}`);
+  },
   setVerbose() {},
 };
 

@@ -11,6 +11,7 @@ import { webManifest } from '../../src/config/webManifest';
 import { APP_ICON, IOS_TARGET, SWIFT_SOURCES } from './ios';
 import { parsePlist, type PlistValue } from './plist';
 import { parseXml, type XmlElement } from './xml';
+import { present } from '../../server/present';
 
 const walk = (dir: string, under = ''): string[] =>
   readdirSync(join(dir, under), { withFileTypes: true }).flatMap((entry) => {
@@ -29,7 +30,7 @@ export function bracketProblems(source: string, file: string): string[] {
   const stack: { char: string; line: number }[] = [];
   let line = 1;
   for (let i = 0; i < source.length; i++) {
-    const c = source[i]!;
+    const c = present(source[i]);
     if (c === '\n') line++;
     else if (source.startsWith('//', i)) {
       const end = source.indexOf('\n', i);
@@ -61,7 +62,9 @@ export function bracketProblems(source: string, file: string): string[] {
     }
   }
   return stack.length
-    ? [`${file}:${stack[stack.length - 1]!.line}: '${stack[stack.length - 1]!.char}' is never closed`]
+    ? [
+        `${file}:${present(stack[stack.length - 1]).line}: '${present(stack[stack.length - 1]).char}' is never closed`,
+      ]
     : [];
 }
 
@@ -141,7 +144,7 @@ export function twaProblems(p: ProductShape, dir: string): string[] {
 export function pngInfo(data: Buffer): { width: number; height: number; alpha: boolean } {
   if (data.toString('latin1', 1, 4) !== 'PNG' || data.toString('latin1', 12, 16) !== 'IHDR')
     throw new Error('not a PNG');
-  const colourType = data[25]!;
+  const colourType = present(data[25]);
   return {
     width: data.readUInt32BE(16),
     height: data.readUInt32BE(20),
@@ -181,7 +184,8 @@ export function iosProblems(p: ProductShape, dir: string): string[] {
   check(typeof info.NSCameraUsageDescription === 'string', 'no camera usage string');
   check(!('NSAppTransportSecurity' in info), 'no App Transport Security exceptions (HTTPS only)');
   const shortcuts =
-    (info.UIApplicationShortcutItems as { UIApplicationShortcutItemUserInfo: { path: string } }[]) ?? [];
+    (info.UIApplicationShortcutItems as
+      { UIApplicationShortcutItemUserInfo: { path: string } }[] | undefined) ?? [];
   check(
     JSON.stringify(shortcuts.map((s) => s.UIApplicationShortcutItemUserInfo.path)) ===
       JSON.stringify(p.shortcuts.map((s) => s.url)),
@@ -198,9 +202,9 @@ export function iosProblems(p: ProductShape, dir: string): string[] {
   const targetConfigs = [...pbxproj.matchAll(/buildSettings = \{([^}]*)\};/g)]
     .map((m): Record<string, string> =>
       Object.fromEntries(
-        [...m[1]!.matchAll(/^\s*(\w+) = ("[^"]*"|[^;]*);$/gm)].map((s): [string, string] => [
-          s[1]!,
-          s[2]!.replace(/^"|"$/g, ''),
+        [...present(m[1]).matchAll(/^\s*(\w+) = ("[^"]*"|[^;]*);$/gm)].map((s): [string, string] => [
+          present(s[1]),
+          present(s[2]).replace(/^"|"$/g, ''),
         ]),
       ),
     )

@@ -19,7 +19,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decode(text: string, where: number): string {
   return text.replace(/&([^;]*);?/g, (match, body: string) => {
     if (!match.endsWith(';')) throw new Error(`bare & at ${where}`);
-    if (body in ENTITIES) return ENTITIES[body]!;
+    const entity = ENTITIES[body];
+    if (entity !== undefined) return entity;
     if (/^#x[0-9a-f]+$/i.test(body)) return String.fromCodePoint(parseInt(body.slice(2), 16));
     if (/^#\d+$/.test(body)) return String.fromCodePoint(Number(body.slice(1)));
     throw new Error(`unknown entity &${body}; at ${where}`);
@@ -37,7 +38,9 @@ export function parseXml(source: string): XmlElement {
   while (i < source.length) {
     const lt = source.indexOf('<', i);
     const text = source.slice(i, lt === -1 ? source.length : lt);
-    if (stack.length) stack[stack.length - 1]!.text += decode(text, i);
+    // The element the text, CDATA or child element at `lt` belongs to.
+    const parent = stack.at(-1);
+    if (parent) parent.text += decode(text, i);
     else if (text.trim()) fail('text outside the root element');
     if (lt === -1) break;
     i = lt;
@@ -47,8 +50,8 @@ export function parseXml(source: string): XmlElement {
       i = end + 3;
     } else if (source.startsWith('<![CDATA[', i)) {
       const end = source.indexOf(']]>', i);
-      if (end === -1 || !stack.length) fail('CDATA outside an element');
-      stack[stack.length - 1]!.text += source.slice(i + 9, end);
+      if (end === -1 || !parent) return fail('CDATA outside an element');
+      parent.text += source.slice(i + 9, end);
       i = end + 3;
     } else if (source.startsWith('<?', i)) {
       const end = source.indexOf('?>', i);
@@ -71,17 +74,17 @@ export function parseXml(source: string): XmlElement {
       i += name.length;
       const element: XmlElement = { name, attributes: {}, children: [], text: '' };
       for (;;) {
-        const space = /^\s*/.exec(source.slice(i))![0];
+        const space = /^\s*/.exec(source.slice(i))?.[0] ?? '';
         i += space.length;
         if (source.startsWith('/>', i) || source.startsWith('>', i)) break;
         if (!space) fail(`attributes of <${name}> need spaces between them`);
         const attr = /^([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*("([^"<]*)"|'([^'<]*)')/.exec(source.slice(i));
-        if (!attr) fail(`bad attribute in <${name}>`);
-        if (attr![1]! in element.attributes) fail(`duplicate attribute ${attr![1]} in <${name}>`);
-        element.attributes[attr![1]!] = decode(attr![3] ?? attr![4] ?? '', i);
-        i += attr![0].length;
+        const key = attr?.[1] ?? fail(`bad attribute in <${name}>`);
+        if (key in element.attributes) fail(`duplicate attribute ${key} in <${name}>`);
+        element.attributes[key] = decode(attr?.[3] ?? attr?.[4] ?? '', i);
+        i += attr?.[0].length ?? 0;
       }
-      if (stack.length) stack[stack.length - 1]!.children.push(element);
+      if (parent) parent.children.push(element);
       else if (root) fail('a second root element');
       else root = element;
       if (source.startsWith('/>', i)) i += 2;
@@ -91,6 +94,7 @@ export function parseXml(source: string): XmlElement {
       }
     }
   }
-  if (stack.length) fail(`<${stack[stack.length - 1]!.name}> is never closed`);
+  const open = stack.at(-1);
+  if (open) fail(`<${open.name}> is never closed`);
   return root ?? fail('no root element');
 }
