@@ -1,8 +1,8 @@
 /**
  * User-visible texts of the places and field guides pages (src/features/places: /locations,
- * /hotspot-overview, /fieldguides, /fieldguide-overview). Like mapTexts.ts, kept apart from
- * messageTexts.ts so the first route does not download them: only the lazily loaded places pages
- * import this module. Page titles are SPEC's, in labels.ts.
+ * /hotspot-overview, /fieldguides, /fieldguide-overview). Like features/map/mapTexts.ts, kept
+ * apart from messageTexts.ts so the first route does not download them: only the lazily loaded
+ * places pages import this module. Page titles are SPEC's, in labels.ts.
  */
 export const placeTexts = {
   searchPlaces: 'Search places',

@@ -2,30 +2,18 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import type { Hotspot } from '@contract/places';
 import { AppRoutes } from '../../app/router';
 import { networkActions } from '../../app/networkSlice';
-import { sessionActions, sessionSlice } from '../../app/sessionSlice';
-import { aLoginResponse } from '../../test/factories';
+import { signedInState } from '../../test/factories';
 import { fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { present } from '../../test/present';
 
-function signedIn(roles: string[]) {
-  return {
-    session: sessionSlice.reducer(
-      undefined,
-      sessionActions.loggedIn({
-        response: aLoginResponse({ roles }),
-        username: 'harrier@example.org',
-        method: 'basic',
-      }),
-    ),
-  };
-}
+const signedIn = (roles: string[]) => signedInState({ roles });
 const admin = () => signedIn(['admin']);
 
 function aPlace(id: string, name: string, extra: Partial<Hotspot> = {}): Hotspot {

@@ -10,7 +10,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { labels } from '@contract/labels';
 import type { FieldGuideResponse } from '@contract/places';
 import { useAppDispatch } from '../../app/hooks';

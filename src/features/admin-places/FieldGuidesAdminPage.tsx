@@ -3,7 +3,7 @@
  * can hire, docs/places.md), searchable and paged (GET field_guides/list). The demo has none, so the
  * empty list says where to add them.
  */
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { labels } from '@contract/labels';
 import type { FieldGuide } from '@contract/places';
 import { AdminListPage } from './AdminListPage';

@@ -12,7 +12,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState, type SubmitEvent } from 'react';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import type { HotspotResponse } from '@contract/places';

@@ -2,7 +2,7 @@
  * `/admin-hotspots` (SPEC §2; admin only, SPEC §6): the places, searchable by name and paged
  * (GET hotspots), each opening its details page; "New place" opens an empty one.
  */
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { labels } from '@contract/labels';
 import type { Hotspot } from '@contract/places';
 import { AdminListPage } from './AdminListPage';

@@ -18,7 +18,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import type { ClassificationGroup, LocationDetail } from '@contract/reference';

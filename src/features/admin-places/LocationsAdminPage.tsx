@@ -2,7 +2,7 @@
  * `/admin-locations` (SPEC §2; admin only, SPEC §6): countries and regions, searchable in any of
  * their names and paged (GET locations), each opening its details page.
  */
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { labels } from '@contract/labels';
 import type { Location } from '@contract/reference';
 import { AdminListPage } from './AdminListPage';

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadIcon from '@mui/icons-material/Upload';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { formatMessage } from '@contract/messages';
 import { PLACE_PHOTOS_MAX, type PlacePhoto } from '@contract/places';
 import { useAppDispatch } from '../../app/hooks';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import {
   emptyGuideDraft,
   emptyHotspotDraft,

@@ -5,7 +5,7 @@
  * clear message under each field instead of the schema's wording.
  */
 import { Compile } from 'typebox/compile';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { formatMessage } from '@contract/messages';
 import {
   boundaryProblem,

@@ -4,7 +4,7 @@
  * on a failure: the draft only changes when the admin types, or from the server's answer after a
  * save that succeeded.
  */
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,25 +12,19 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { messages } from '@contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { reasonOf } from './AdminListPage';
 import { fieldOfReason, type FieldErrors } from './drafts';
+import { useFormDraft } from '../../ui/useFormDraft';
 
+/** The shared form draft, plus a failed call's reason put under the field it names. */
 export function useDraft<Draft extends object>(initial: Draft) {
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const change = (patch: Partial<Draft>) => {
-    setDraft((current) => ({ ...current, ...patch }));
-    const touched = Object.keys(patch);
-    setErrors((current) =>
-      Object.fromEntries(Object.entries(current).filter(([field]) => !touched.includes(field))),
-    );
-    setProblem(null);
-  };
+  // Errors are keyed by the server's field names, which the drafts' keys need not match.
+  const form = useFormDraft<Draft, string>(initial, texts.fixFields);
+  const { setErrors, setProblem } = form;
   /** Shows a failed call's reason, and under the field it names when it names one of `fields`. */
   const failed = (error: unknown, fields: readonly string[]) => {
     const reason = reasonOf(error);
@@ -39,10 +33,9 @@ export function useDraft<Draft extends object>(initial: Draft) {
     if (field) setErrors((current) => ({ ...current, [field]: reason }));
   };
   const invalid = (next: FieldErrors) => {
-    setErrors(next);
-    setProblem(texts.fixFields);
+    form.showErrors(next);
   };
-  return { draft, setDraft, errors, problem, change, failed, invalid, setProblem };
+  return { ...form, failed, invalid };
 }
 
 /** A text field bound to one draft key, showing its message (`field` is the error's key). */

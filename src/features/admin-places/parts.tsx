@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { adminPlacesTexts as texts } from '@contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from './adminPlacesTexts';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { AppDialog } from '../../ui/AppDialog';

@@ -8,25 +8,13 @@ import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';
 import { AppRoutes } from '../../app/router';
-import { sessionActions, sessionSlice } from '../../app/sessionSlice';
-import { aLoginResponse } from '../../test/factories';
+import { signedInState } from '../../test/factories';
 import { fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { XSS_CORPUS } from '../../test/xssCorpus';
 import { present } from '../../test/present';
 
-function signedIn(roles: string[], permissions: Permissions = {}) {
-  return {
-    session: sessionSlice.reducer(
-      undefined,
-      sessionActions.loggedIn({
-        response: aLoginResponse({ roles, permissions }),
-        username: 'harrier@example.org',
-        method: 'basic',
-      }),
-    ),
-  };
-}
+const signedIn = (roles: string[], permissions: Permissions = {}) => signedInState({ roles, permissions });
 const admin = () => signedIn(['member', 'admin']);
 const PAGE_ID = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 const sentWith = (sent: SentRequest[], method: string, path: string) =>

@@ -8,25 +8,14 @@ import { messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';
 import type { Report, ReportDetailResponse } from '@contract/reports';
 import { AppRoutes } from '../../app/router';
-import { sessionActions, sessionSlice } from '../../app/sessionSlice';
-import { aLoginResponse } from '../../test/factories';
+import { signedInState } from '../../test/factories';
 import { fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { present } from '../../test/present';
 
 const ADMIN_ID = '11111111-2222-4333-8444-555555555555';
-function signedIn(roles: string[], permissions: Permissions = {}) {
-  return {
-    session: sessionSlice.reducer(
-      undefined,
-      sessionActions.loggedIn({
-        response: aLoginResponse({ roles, permissions, user_id: ADMIN_ID }),
-        username: 'harrier@example.org',
-        method: 'basic',
-      }),
-    ),
-  };
-}
+const signedIn = (roles: string[], permissions: Permissions = {}) =>
+  signedInState({ roles, permissions, user_id: ADMIN_ID });
 const REPORT_ID = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 const COMMENT_ID = '0b0e7c1e-5f1a-4c55-9a59-0c4b8e0a1d2f';
 const sentWith = (sent: SentRequest[], method: string, path: string) =>

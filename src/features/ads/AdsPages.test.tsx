@@ -8,24 +8,12 @@ import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';
 import { AppRoutes } from '../../app/router';
-import { sessionActions, sessionSlice } from '../../app/sessionSlice';
-import { aLoginResponse } from '../../test/factories';
+import { signedInState } from '../../test/factories';
 import { apiCalls, fakeNetwork } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { present } from '../../test/present';
 
-function signedIn(roles: string[], permissions: Permissions = {}) {
-  return {
-    session: sessionSlice.reducer(
-      undefined,
-      sessionActions.loggedIn({
-        response: aLoginResponse({ roles, permissions }),
-        username: 'harrier@example.org',
-        method: 'basic',
-      }),
-    ),
-  };
-}
+const signedIn = (roles: string[], permissions: Permissions = {}) => signedInState({ roles, permissions });
 const adsAdmin = () => signedIn(['member'], { 'admin-ads': ['r', 'c', 'u', 'd'] });
 const AD_ID = '3c9a1f0e-2b4d-4e6f-8a1b-2c3d4e5f6a7b';
 const NEW_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';

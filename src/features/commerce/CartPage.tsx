@@ -18,7 +18,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { CART_QUANTITY_MAX } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { useAppDispatch } from '../../app/hooks';
 import { cartEdited } from './cartSync';
 import { reminderTotals, useDeviceCart, withQuantity, without } from './cartStore';

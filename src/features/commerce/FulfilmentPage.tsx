@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import type { Order } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';

@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { MerchantFormFoot, MerchantTable, reasonOf } from './parts';
 import {
   useBatchCsvMutation,

@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatMessage } from '@contract/messages';
 import type { Discount } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import {
   discountInputOf,
   emptyDiscountDraft,

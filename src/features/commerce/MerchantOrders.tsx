@@ -28,7 +28,7 @@ import {
   type MerchantOrder,
   type OrderStatus,
 } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { formatMoney } from './money';
 import { leftToRefund, orderDate, refundLinesText, statusText } from './orderStatus';
 import { MerchantTable, reasonOf } from './parts';

@@ -21,7 +21,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { PRODUCT_KINDS, type Product, type ProductKind } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import {

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import { labels } from '@contract/labels';
 import { formatMessage } from '@contract/messages';
 import type { Cart } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { formatMoney } from './money';
 
 export function OrderSummary({

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { product } from '@config/product';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';

@@ -5,11 +5,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
 import type { Cart, MerchantOrder, Order, Product } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { AppRoutes } from '../../app/router';
 import { networkActions } from '../../app/networkSlice';
-import { sessionActions, sessionSlice } from '../../app/sessionSlice';
-import { aLoginResponse } from '../../test/factories';
+import { sessionActions } from '../../app/sessionSlice';
+import { aLoginResponse, signedInState } from '../../test/factories';
 import { fakeNetwork, type FakeNetwork, type SentRequest } from '../../test/fakeNetwork';
 import { renderApp } from '../../test/renderApp';
 import { lineOf, loadCart, saveCart, saveCheckout } from './cartStore';
@@ -18,18 +18,7 @@ import { present } from '../../test/present';
 
 const exactly = { normalizer: getDefaultNormalizer({ collapseWhitespace: false }) };
 
-function signedIn(roles: string[] = ['member']) {
-  return {
-    session: sessionSlice.reducer(
-      undefined,
-      sessionActions.loggedIn({
-        response: aLoginResponse({ roles }),
-        username: 'wren@example.org',
-        method: 'basic',
-      }),
-    ),
-  };
-}
+const signedIn = (roles: string[] = ['member']) => signedInState({ roles }, 'wren@example.org');
 
 function aProduct(id: string, name: string, extra: Partial<Product> = {}): Product {
   return {

@@ -10,7 +10,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { fulfilmentStatusOf } from './FulfilmentPage';
 import { formatMoney } from './money';
 import { orderDate, statusText } from './orderStatus';

@@ -1,6 +1,6 @@
 /** The checkout form's rules, the ones the server's schema checks (PaymentRequestSchema), said early. */
 import type { PaymentRequest } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import type { CheckoutDraft, DeviceCartLine } from './cartStore';
 
 export function emptyDraft(email: string): CheckoutDraft {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { discountInputOf, emptyDiscountDraft } from './discountForm';
 
 describe('the new discount code form', () => {

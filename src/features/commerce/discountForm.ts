@@ -4,7 +4,7 @@
  * are UTC days: a code is valid from the start of its first day to the end of its last.
  */
 import { DISCOUNT_CODE_PATTERN, type DiscountInput } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { decimalToMinor } from './money';
 
 export interface DiscountDraft {

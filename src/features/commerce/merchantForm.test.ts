@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_PATH_PATTERN, type Product } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { draftOf, emptyProductDraft, imagePathFor, inputOf } from './merchantForm';
 
 const logbook: Product = {

@@ -4,7 +4,7 @@
  * items), with what is wrong by field so nothing is sent that the server would refuse for form reasons.
  */
 import type { Product, ProductInput, ProductKind } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import { decimalToMinor, minorToDecimal } from './money';
 
 export interface ProductDraft {

@@ -1,6 +1,6 @@
 /** How an order's status and date read on the shop's pages (the member's history, the merchant's list). */
 import type { Order, OrderStatus, RefundLine } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 
 const STATUS_TEXTS: Record<OrderStatus, string> = {
   pending: texts.statusPending,

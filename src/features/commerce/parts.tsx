@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import CircularProgress from '@mui/material/CircularProgress';
 import { formatMessage, messages } from '@contract/messages';
 import type { Product } from '@contract/shop';
-import { shopTexts as texts } from '@contract/shopTexts';
+import { shopTexts as texts } from './shopTexts';
 import type { ApiFailure } from '../../api/ApiError';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { FeedItem, Group, GroupMember } from '@contract/community';
 import { labels } from '@contract/labels';
 import { formatMessage, messages } from '@contract/messages';
-import { newsfeedTexts } from '@contract/newsfeedTexts';
+import { newsfeedTexts } from '../newsfeed/embeds';
 import { peopleTexts as texts } from '@contract/peopleTexts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';

@@ -14,7 +14,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { labels } from '@contract/labels';
-import { mapTexts } from '@contract/mapTexts';
+import { mapTexts } from './mapTexts';
 import { formatMessage } from '@contract/messages';
 import { placeTexts } from '@contract/placeTexts';
 import type { FeatureCollection } from 'geojson';

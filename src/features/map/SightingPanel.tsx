@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { messages } from '@contract/messages';
-import { mapTexts } from '@contract/mapTexts';
+import { mapTexts } from './mapTexts';
 import { useSightingDetails } from './mapQueries';
 
 /**

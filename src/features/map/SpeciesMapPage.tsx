@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
-import { mapTexts } from '@contract/mapTexts';
+import { mapTexts } from './mapTexts';
 import { formatMessage } from '@contract/messages';
 import { useSpeciesName } from './mapQueries';
 import { MemberSightingsMap } from './MemberSightingsMap';

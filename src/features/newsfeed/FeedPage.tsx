@@ -15,7 +15,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
-import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
+import { newsfeedTexts as texts } from './newsfeedTexts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { uiActions } from '../../app/uiSlice';

@@ -12,7 +12,7 @@ import type { FeedItem, FeedResponse } from '@contract/community';
 import { product } from '@config/product';
 import { labels } from '@contract/labels';
 import { messages } from '@contract/messages';
-import { newsfeedTexts as texts } from '@contract/newsfeedTexts';
+import { newsfeedTexts as texts } from './newsfeedTexts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
 import { db } from '../../db/db';

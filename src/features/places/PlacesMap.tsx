@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { formatMessage } from '@contract/messages';
-import { mapTexts } from '@contract/mapTexts';
+import { mapTexts } from '../map/embeds';
 import { placeTexts } from '@contract/placeTexts';
 import type { PlaceRow } from '../../db/placeRows';
 import { localStyle } from '../map/embeds';

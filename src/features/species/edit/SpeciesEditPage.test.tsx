@@ -7,9 +7,8 @@ import { messages } from '@contract/messages';
 import type { Species } from '@contract/species';
 import { AppRoutes } from '../../../app/router';
 import { networkActions } from '../../../app/networkSlice';
-import { sessionActions, sessionSlice } from '../../../app/sessionSlice';
 import type { SpeciesRow } from '../../../db/rows';
-import { aLoginResponse } from '../../../test/factories';
+import { signedInState } from '../../../test/factories';
 import { fakeNetwork } from '../../../test/fakeNetwork';
 import { renderApp } from '../../../test/renderApp';
 import { speciesTexts } from '../speciesTexts';
@@ -23,18 +22,8 @@ function speciesOf(row: SpeciesRow): Species {
   return { _id: id, ...fields };
 }
 
-function signedIn(roles: string[], permissions: Record<string, ('r' | 'c')[]> = {}) {
-  return {
-    session: sessionSlice.reducer(
-      undefined,
-      sessionActions.loggedIn({
-        response: aLoginResponse({ roles, permissions }),
-        username: 'wren@example.org',
-        method: 'basic',
-      }),
-    ),
-  };
-}
+const signedIn = (roles: string[], permissions: Record<string, ('r' | 'c')[]> = {}) =>
+  signedInState({ roles, permissions }, 'wren@example.org');
 
 beforeAll(async () => {
   await import('./SpeciesEditPage'); // lazy page: compile it once, outside the tests' waits

@@ -1,9 +1,9 @@
 /**
- * User-visible texts of the maps (src/features/map: /species-map, /global-map). Like the species
- * texts (features/species/speciesTexts.ts), kept apart from messageTexts.ts only so the first route
- * does not download them: messageTexts is one shared chunk that the first route loads, so every
- * text added there ships with it (these 18 cost ~300 bytes gzip there, measured with bench:bundle),
- * while only the lazily loaded map pages import this module.
+ * User-visible texts of the maps (this domain's /species-map and /global-map, and the places map
+ * through embeds.ts). Client-only, so they live with the map pages rather than in src/contract,
+ * which the server shares; and apart from messageTexts.ts, which the first route loads, so only
+ * the lazily loaded map pages download them (18 texts, ~300 bytes gzip, measured with
+ * bench:bundle).
  */
 export const mapTexts = {
   mapOfYourSightings: 'Map of your sightings',
