@@ -82,6 +82,7 @@ function ToastSnackbar({ toast, closeLabel, onClose, onAction }: ToastHostProps 
   return (
     <Snackbar
       ref={ref}
+      data-testid="toast"
       open
       autoHideDuration={toast.durationMs}
       onClose={close}

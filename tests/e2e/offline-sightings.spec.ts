@@ -9,10 +9,16 @@ import { expect, test } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
 import { sightingTexts } from '../../src/contract/sightingTexts';
-import type { PullResponse } from '../../src/contract/sync';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
-import { putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
+import { expectToastShown, recordToasts } from './support/toasts';
+import {
+  putSpeciesOnDevice,
+  serviceWorkerInControl,
+  sightingsOnServer,
+  signedInMember,
+} from './support/member';
+import { present } from '../../src/test/present';
 
 const baldEagle = demoSpecies('Haliaeetus leucocephalus');
 const blackBear = demoSpecies('Ursus americanus');
@@ -50,8 +56,9 @@ test('a day without signal: two quick records and one with a photo reach the ser
   await (await chooser).setFiles({ name: 'bear.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(main.getByRole('img', { name: /Photo 1/ })).toBeVisible();
   await main.getByLabel(labels.sightingNote).fill('A sow with two cubs by the orchard.');
+  await recordToasts(page);
   await main.getByRole('button', { name: labels.sightingSave }).click();
-  await expect(page.getByText(messages.storedLocally)).toBeVisible();
+  await expectToastShown(page, messages.storedLocally);
   await expect(page.getByTestId('unsynced-count')).toBeVisible();
 
   // Still offline: the app starts from the service worker and lists the three from the device.
@@ -67,10 +74,7 @@ test('a day without signal: two quick records and one with a photo reach the ser
   await expect(page.getByText(messages.syncedToApi)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('unsynced-count')).toBeHidden();
 
-  const pulled = await page.request.get('/api/v1.0/collection/species_observations?last_mod=0', {
-    headers: { authorization: `Bearer ${member.token}` },
-  });
-  const records = ((await pulled.json()) as PullResponse).records.filter((record) => !record.deleted);
+  const records = await sightingsOnServer(page.request, member.token);
   expect(records).toHaveLength(3);
   const bySpecies = (id: string) => records.filter((record) => record.data.species_id === id);
   expect(
@@ -82,10 +86,11 @@ test('a day without signal: two quick records and one with a photo reach the ser
   expect(bear?.data.lifer).toBe(true);
   const media = bear?.data.media as Array<{ media_id: string; path: string; featured: boolean }>;
   expect(media).toHaveLength(1);
-  const original = await page.request.get(media[0]!.path);
+  const stored = present(media[0], 'the stored photo');
+  const original = await page.request.get(stored.path);
   expect(original.status()).toBe(200);
   expect(original.headers()['content-type']).toBe('image/jpeg');
-  const thumbnail = await page.request.get(media[0]!.path.replace('original.jpg', 'thumbnail.webp'));
+  const thumbnail = await page.request.get(stored.path.replace('original.jpg', 'thumbnail.webp'));
   expect(thumbnail.status()).toBe(200);
   expect(thumbnail.headers()['content-type']).toBe('image/webp');
 });

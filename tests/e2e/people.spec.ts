@@ -15,7 +15,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { FeedResponse, PeopleResponse } from '../../src/contract/community';
 import { labels } from '../../src/contract/labels';
 import { formatMessage } from '../../src/contract/messages';
-import { newsfeedTexts } from '../../src/contract/newsfeedTexts';
+import { newsfeedTexts } from '../../src/features/newsfeed/newsfeedTexts';
 import { peopleTexts as texts } from '../../src/contract/peopleTexts';
 import type { GetUserResponse } from '../../src/contract/users';
 import { expectNoSeriousViolations } from './support/axe';

@@ -18,11 +18,16 @@ import fc from 'fast-check';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
-import type { PullResponse } from '../../src/contract/sync';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { checkUntilNewVersion, deployServiceWorker, restoreServiceWorker } from './support/deploy';
 import { launchOwnedChromium, type OwnedChromium } from './support/ownedChromium';
-import { putSpeciesOnDevice, serviceWorkerInControl, signedInMember } from './support/member';
+import {
+  putSpeciesOnDevice,
+  serviceWorkerInControl,
+  sightingsOnServer,
+  signedInMember,
+} from './support/member';
+import { present } from '../../src/test/present';
 
 const RUNS = Number(process.env.E2E_FAULT_RUNS ?? 10);
 const BASE_SEED = Number(process.env.E2E_FAULT_SEED ?? 20261124);
@@ -58,7 +63,9 @@ function sightingsOnDevice(page: Page, userId: string): Promise<string[]> {
     (user) =>
       new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open('app.db');
-        open.onerror = () => reject(open.error ?? new Error('cannot open app.db'));
+        open.onerror = () => {
+          reject(open.error ?? new Error('cannot open app.db'));
+        };
         open.onsuccess = () => {
           const db = open.result;
           const all = db
@@ -75,7 +82,9 @@ function sightingsOnDevice(page: Page, userId: string): Promise<string[]> {
                 .sort(),
             );
           };
-          all.onerror = () => reject(all.error ?? new Error('cannot read sightings'));
+          all.onerror = () => {
+            reject(all.error ?? new Error('cannot read sightings'));
+          };
         };
       }),
     userId,
@@ -83,7 +92,8 @@ function sightingsOnDevice(page: Page, userId: string): Promise<string[]> {
 }
 
 class Field {
-  chromium!: OwnedChromium;
+  /** Until start() has launched it, none (a run that fails to launch has none to close). */
+  chromium: OwnedChromium | undefined;
   page!: Page;
   offline = false;
   apiDown = false;
@@ -96,7 +106,7 @@ class Field {
   ) {}
 
   get context(): BrowserContext {
-    return this.chromium.context;
+    return present(this.chromium, 'a started Chromium').context;
   }
 
   async start(): Promise<void> {
@@ -144,7 +154,7 @@ class Field {
   }
 
   async restart(): Promise<void> {
-    await this.chromium.kill();
+    await present(this.chromium, 'a started Chromium').kill();
     await this.start();
     await this.goto(SPECIES_PAGE);
   }
@@ -193,13 +203,13 @@ class Field {
 
 for (let index = 0; index < RUNS; index += 1) {
   const seed = BASE_SEED + index;
-  const [schedule] = fc.sample(scheduleArb, { seed, numRuns: 1 });
-  const title = `schedule ${index + 1} (seed ${seed}${schedule!.backgroundSync ? '' : ', no Background Sync'}): ${schedule!.actions.join(', ')}`;
+  const schedule = present(fc.sample(scheduleArb, { seed, numRuns: 1 })[0], 'a schedule');
+  const title = `schedule ${index + 1} (seed ${seed}${schedule.backgroundSync ? '' : ', no Background Sync'}): ${schedule.actions.join(', ')}`;
 
   test(title, async ({ baseURL }) => {
     test.setTimeout(180_000);
     const profileDir = mkdtempSync(join(tmpdir(), 'fieldmark-faults-profile-'));
-    const field = new Field(baseURL!, profileDir, schedule!.backgroundSync);
+    const field = new Field(present(baseURL, 'the base URL'), profileDir, schedule.backgroundSync);
     let created = 0;
     try {
       await field.start();
@@ -208,7 +218,7 @@ for (let index = 0; index < RUNS; index += 1) {
       await putSpeciesOnDevice(field.page, [baldEagle]);
       const { token, userId } = member;
 
-      for (const action of schedule!.actions) {
+      for (const action of schedule.actions) {
         switch (action) {
           case 'quick':
             await field.quickRecord();
@@ -254,15 +264,19 @@ for (let index = 0; index < RUNS; index += 1) {
       field.apiDown = false;
       await field.setOffline(false);
       await field.openSpeciesPage();
+      const liveOnServer = () => sightingsOnServer(field.page.request, token, baseURL);
+      // The counter is lazily drawn after a page load, so "hidden" alone can pass before it shows
+      // what waits: the server is polled until it holds every sighting (a duplicate never goes away,
+      // so a count above `created` fails), then the device must have nothing left to send.
+      await expect
+        .poll(async () => (await liveOnServer()).length, {
+          message: 'sightings on the server',
+          timeout: 90_000,
+        })
+        .toBe(created);
       await expect(field.page.getByTestId('unsynced-count')).toBeHidden({ timeout: 90_000 });
 
-      const pulled = await field.page.request.get(
-        `${baseURL}/api/v1.0/collection/species_observations?last_mod=0`,
-        {
-          headers: { authorization: `Bearer ${token}` },
-        },
-      );
-      const live = ((await pulled.json()) as PullResponse).records.filter((record) => !record.deleted);
+      const live = await liveOnServer();
       expect(live, 'sightings on the server').toHaveLength(created);
       expect(await sightingsOnDevice(field.page, userId)).toEqual(live.map((record) => record.id).sort());
       const lifers = live.filter((record) => record.data.lifer === true);

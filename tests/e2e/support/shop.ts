@@ -7,8 +7,9 @@ import { expect, type BrowserContext, type Locator, type Page } from '@playwrigh
 import { labels } from '../../../src/contract/labels';
 import { logbookTexts } from '../../../src/contract/logbookTexts';
 import { formatMessage, messages } from '../../../src/contract/messages';
-import { shopTexts as texts } from '../../../src/contract/shopTexts';
+import { shopTexts as texts } from '../../../src/features/commerce/shopTexts';
 import { expectNoSeriousViolations } from './axe';
+import { expectToastShown, recordToasts } from './toasts';
 
 /** On the TEST gateway: pays with `card` (axe on the gateway's page first). */
 export async function payOnTestGateway(page: Page, card: string): Promise<void> {
@@ -64,10 +65,11 @@ export async function recordOfflineFromRow(
   const main = page.getByRole('main');
   await context.setOffline(true);
   await page.goto(`/logbook/${productId}`);
+  await recordToasts(page);
   await row.getByRole('link', { name: formatMessage(logbookTexts.recordOf, { name: speciesName }) }).click();
   await expect(main.getByText(speciesName, { exact: true })).toBeVisible();
   await main.getByRole('button', { name: labels.sightingSave }).click();
-  await expect(page.getByText(messages.storedLocally)).toBeVisible();
+  await expectToastShown(page, messages.storedLocally);
   await page.goto(`/logbook/${productId}`);
   await expect(row).toContainText('First seen');
   await expect(row).toContainText(logbookTexts.oneSighting);
