@@ -156,11 +156,17 @@ const dbAccess = {
 const restrict = (...patterns) => ['error', { patterns }];
 
 /**
- * The client, all of it, is held to typescript-eslint's strictTypeChecked (issue 22); numbers in
- * template strings stay allowed (sizes, counts, coordinates). The server, tests, benches and
- * scripts are not yet (docs/ARCHITECTURE.md "Tests and checks").
+ * All the code is held to typescript-eslint's strictTypeChecked (issue 22): the client, the tests
+ * (server, fault, e2e and docs tests with their helpers), the server, the benches and the scripts;
+ * numbers in template strings stay allowed (sizes, counts, coordinates).
  */
-const STRICT_FILES = ['src/**/*.{ts,tsx}'];
+const STRICT_FILES = [
+  'src/**/*.{ts,tsx}',
+  'tests/**/*.ts',
+  'server/**/*.ts',
+  'bench/**/*.ts',
+  'scripts/**/*.ts',
+];
 const strictTypeChecked = [
   ...tseslint.configs.strictTypeChecked.map((config) => ({
     ...config,

@@ -193,7 +193,13 @@ try {
   }
 } finally {
   for (const server of [bare, bareSameHeaders]) {
-    await new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+    await new Promise<void>((resolve) => {
+      if (server.listening)
+        server.close(() => {
+          resolve();
+        });
+      else resolve();
+    });
   }
   await database.close();
   await rm(dataDir, { recursive: true, force: true });

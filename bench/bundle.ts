@@ -25,6 +25,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, normalize, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { present } from '../server/present';
 
 const dist = resolve(process.env.BENCH_DIST ?? join(import.meta.dirname, '..', 'dist'));
 if (!existsSync(join(dist, 'index.html'))) {
@@ -137,18 +138,18 @@ for (const name of chunkFiles) {
   // import(`./x.js`) lazily (the bundler's own output, so no other spelling occurs).
   staticImports.set(
     name,
-    [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.m?js)"/g)].map((m) => m[1]!),
+    [...code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.m?js)"/g)].map((m) => present(m[1])),
   );
   dynamicImports.set(
     name,
-    [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.m?js)["'`]\s*\)/g)].map((m) => m[1]!),
+    [...code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.m?js)["'`]\s*\)/g)].map((m) => present(m[1])),
   );
 }
 function closure(start: string): Set<string> {
   const seen = new Set<string>();
   const stack = [start];
   while (stack.length > 0) {
-    const name = stack.pop()!;
+    const name = present(stack.pop());
     if (seen.has(name)) continue;
     seen.add(name);
     stack.push(...(staticImports.get(name) ?? []));
@@ -156,8 +157,8 @@ function closure(start: string): Set<string> {
   return seen;
 }
 const indexHtml = readFileSync(join(dist, 'index.html'), 'utf8');
-const entries = [...indexHtml.matchAll(/<script[^>]*type="module"[^>]*src="\/assets\/([^"]+)"/g)].map(
-  (m) => m[1]!,
+const entries = [...indexHtml.matchAll(/<script[^>]*type="module"[^>]*src="\/assets\/([^"]+)"/g)].map((m) =>
+  present(m[1]),
 );
 const firstRouteChunks = new Set(entries.flatMap((entry) => [...closure(entry)]));
 const lazyEntries = [...new Set([...dynamicImports.values()].flat())].filter(
@@ -172,7 +173,7 @@ for (const chunks of closures.values())
 const sizes = new Map<string, number>();
 const sizeOf = (name: string) => {
   if (!sizes.has(name)) sizes.set(name, gzipSize(join(assets, name)));
-  return sizes.get(name)!;
+  return present(sizes.get(name));
 };
 /** What an entry is called: the names it exports (a feature's `pages` chunk exports its pages), else its file's name. */
 function labelOf(file: string): string {
@@ -200,11 +201,11 @@ console.log(
   `Lazy entries' own JS (gzip; budget ${ROUTE_BUDGET_KB} KB unless named), with the shared chunks they load:`,
 );
 const rows = lazyEntries.map((entry) => {
-  const chunks = closures.get(entry)!;
+  const chunks = present(closures.get(entry));
   const own = chunks.filter((name) => users.get(name) === 1);
   const ownBytes = own.reduce((sum, name) => sum + sizeOf(name), 0);
   const sharedBytes = chunks
-    .filter((name) => users.get(name)! > 1)
+    .filter((name) => present(users.get(name)) > 1)
     .reduce((sum, name) => sum + sizeOf(name), 0);
   return { entry, label: labelOf(entry), ownBytes, sharedBytes, ownChunks: own.length };
 });

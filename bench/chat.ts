@@ -25,6 +25,7 @@ import { openDatabase, type Database } from '../server/db/database';
 import { migrateToLatest } from '../server/db/migrate';
 import { readChatEvents } from '../src/features/chat/chatEvents';
 import { benchServerConfig } from './benchServer';
+import { present } from '../server/present';
 
 const MEMBERS = Number(process.env.BENCH_CHAT_MEMBERS ?? 200);
 const MESSAGES = Number(process.env.BENCH_CHAT_MESSAGES ?? 100);
@@ -112,7 +113,11 @@ async function latencies(
   const times: number[] = [];
   for (let index = 0; index < MESSAGES; index += 1) {
     times.push(
-      await sendAndWait(baseUrl, senders[index % senders.length]!, recipients[index % recipients.length]!),
+      await sendAndWait(
+        baseUrl,
+        present(senders[index % senders.length]),
+        present(recipients[index % recipients.length]),
+      ),
     );
   }
   times.sort((a, b) => a - b);
@@ -168,7 +173,11 @@ try {
       while (next < BURST) {
         const index = next;
         next += 1;
-        await sendAndWait(onA, senders[index % senders.length]!, connectedToB[index % connectedToB.length]!);
+        await sendAndWait(
+          onA,
+          present(senders[index % senders.length]),
+          present(connectedToB[index % connectedToB.length]),
+        );
       }
     }),
   );

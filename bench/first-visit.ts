@@ -33,6 +33,7 @@ import { ensureSpeciesData } from '../server/db/species/seed';
 import { benchServerConfig } from './benchServer';
 import { chromiumArgs, chromiumPath, prepareBuild } from './browserBench';
 import { loadNote, median } from './stats';
+import { present } from '../server/present';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const STATIC_PAGE = 'first-visit-static.html';
@@ -105,7 +106,7 @@ async function firstVisit(workDir: string, origin: string, target: Target, run: 
         .evaluate(() => document.querySelector('main')?.textContent ?? document.body.textContent)
         .catch(() => '');
       console.log(
-        `  ${target.name}: no first content in ${TIMEOUT_MS} ms (${String(error)}); it showed: ${shown?.slice(0, 200)}`,
+        `  ${target.name}: no first content in ${TIMEOUT_MS} ms (${String(error)}); it showed: ${shown.slice(0, 200)}`,
       );
       return Number.NaN;
     }
@@ -140,11 +141,11 @@ try {
     for (let run = 1; run <= RUNS; run += 1) {
       for (const target of [STATIC, ...ROUTES]) {
         const ms = await firstVisit(workDir, origin, target, run);
-        times.get(target.name)!.push(ms);
+        present(times.get(target.name)).push(ms);
         console.log(`  round ${run} ${target.name.padEnd(12)} ${ms.toFixed(0).padStart(6)} ms`);
       }
     }
-    const measured = (name: string) => median(times.get(name)!.filter(Number.isFinite));
+    const measured = (name: string) => median(present(times.get(name)).filter(Number.isFinite));
     const floor = measured(STATIC.name);
     console.log(`${'first content (median)'.padEnd(24)}      ms  × static`);
     for (const target of [STATIC, ...ROUTES]) {

@@ -30,6 +30,7 @@ import { ensureSpeciesData } from '../server/db/species/seed';
 import { benchServerConfig } from './benchServer';
 import { chromiumArgs, chromiumPath, prepareBuild } from './browserBench';
 import { loadNote, median } from './stats';
+import { present } from '../server/present';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const FLOOR_PAGE = 'lighthouse-floor.html';
@@ -67,7 +68,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
+      server.close(() => {
+        resolve(port);
+      });
     });
   });
 }
@@ -79,7 +82,9 @@ function freePort(): Promise<number> {
  */
 async function writeFloorPage(dist: string): Promise<void> {
   const html = await readFile(join(dist, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) =>
+    present(match[1]),
+  );
   let text = '';
   for (const script of new Set(scripts)) text += await readFile(join(dist, script), 'utf8');
   await writeFile(join(dist, 'lighthouse-floor.js'), `/*${text.replaceAll('*/', '* /')}*/\n`);
@@ -188,7 +193,7 @@ try {
     for (let round = 1; round <= RUNS; round += 1) {
       for (const target of CHOSEN) {
         const figures = await run(workDir, origin, target, round);
-        results.get(target.name)!.push(figures);
+        present(results.get(target.name)).push(figures);
         console.log(
           `  run ${round} ${target.name.padEnd(22)} score ${figures.score.toFixed(0).padStart(3)}  ` +
             `LCP ${figures.lcp.toFixed(0).padStart(5)} ms  TBT ${figures.tbt.toFixed(0).padStart(5)} ms  ` +
@@ -198,7 +203,7 @@ try {
     }
     console.log(`${'median'.padEnd(24)} score    LCP ms    TBT ms    CLS    KiB   goal`);
     for (const target of CHOSEN) {
-      const runs = results.get(target.name)!;
+      const runs = present(results.get(target.name));
       const of = (pick: (figures: Figures) => number) => median(runs.map(pick));
       const score = of((figures) => figures.score);
       const verdict =

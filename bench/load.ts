@@ -36,6 +36,7 @@ import { ensureReferenceData } from '../server/db/reference/seed';
 import { ensureSpeciesData } from '../server/db/species/seed';
 import { benchServerConfig } from './benchServer';
 import { loadNote } from './stats';
+import { present } from '../server/present';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 /** BENCH_ONLY=postgres measures PostgreSQL alone (e.g. under --cpu-prof); else all three columns. */
@@ -220,7 +221,7 @@ console.log('');
 console.log(`  ${''.padEnd(34)}${columns.map((column) => column.label.padEnd(52)).join('')}`);
 for (let index = 0; index < (columns[0]?.rows.length ?? 0); index++) {
   console.log(
-    `  ${columns[0]!.rows[index]!.name.padEnd(34)}${columns.map((column) => fmt(column.rows[index]!.result).padEnd(52)).join('')}`,
+    `  ${present(present(columns[0]).rows[index]).name.padEnd(34)}${columns.map((column) => fmt(present(column.rows[index]).result).padEnd(52)).join('')}`,
   );
 }
 console.log('');

@@ -37,6 +37,7 @@ import { ensureReferenceData } from '../server/db/reference/seed';
 import { ensureSpeciesData } from '../server/db/species/seed';
 import { benchServerConfig } from './benchServer';
 import { loadNote } from './stats';
+import { present } from '../server/present';
 
 const SIZES = (process.env.BENCH_PUSH_SIZES ?? '1,100,500,1000,2500').split(',').map(Number);
 const BALD_EAGLE = 'avibase-fed3756c';
@@ -97,7 +98,8 @@ try {
 
       const db = new FieldmarkDB(`bench-push-${label}`);
       const counts: Record<Kind, number> = { verify: 0, put: 0, pull: 0, other: 0 };
-      let firstPullAt: number | null = null;
+      // Typed, not narrowed to null: the network callback below sets it.
+      let firstPullAt = null as number | null;
       /** Time the push spent waiting for the server's answers (loopback + server + PGlite). */
       let pushWaitMs = 0;
       const counting: typeof fetch = async (input, init) => {
@@ -133,7 +135,7 @@ try {
       // Queue N sightings offline, one save each (dates a minute apart, over the species in turn).
       const firstDate = Math.floor(Date.UTC(2025, 0, 1) / 1000);
       for (let i = 0; i < n; i += 1) {
-        const seen = species[i % species.length]!;
+        const seen = present(species[i % species.length]);
         await recordObservation(db, member.id, {
           species_id: seen.id,
           taxa: { classification: 'Birds|IOC', group_name: 'Birds', name: seen.scientific_name },

@@ -139,7 +139,7 @@ try {
     );
     console.log(
       `P5 p95 ratio: median ${medianRatio.toFixed(2)}× (goal ≤ ${GOAL}×), ${passing} of ${PAIRS} pairs ≤ ${GOAL}× → ` +
-        `${met ? 'met' : 'NOT met'}`,
+        (met ? 'met' : 'NOT met'),
     );
     console.log(loadNote());
   } finally {

@@ -44,6 +44,7 @@ import { ensureSpeciesData } from '../server/db/species/seed';
 import { benchServerConfig } from './benchServer';
 import { deviceFigures } from './scaleDevice';
 import { loadNote, median, percentile } from './stats';
+import { present } from '../server/present';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const PROFILES = (process.env.BENCH_PROFILES ?? 'spread,local').split(',');
@@ -267,7 +268,7 @@ async function writeCost(database: Database, app: Awaited<ReturnType<typeof buil
       const token = (await app.tokens.issueSession(member)).authToken;
       const records = (rev: number, shift: number) =>
         Array.from({ length: WRITE_BATCH }, (_, i) => {
-          const one = species[(i * i) % species.length]!;
+          const one = present(species[(i * i) % species.length]);
           const date = DATE_BASE + ((i * 104_729) % 7300) * DAY + shift;
           return {
             id: `w-${i}`,
@@ -335,7 +336,7 @@ try {
   await ensureSpeciesData(database.db);
   await numberSpecies(database);
   const viewer = await insertMember(database, 'Viewer');
-  await seedSightings(database, viewer, 50, profiles.spread!);
+  await seedSightings(database, viewer, 50, present(profiles.spread));
   const dataDir = await mkdtemp(join(tmpdir(), 'fieldmark-bench-scale-app-'));
   const app = await buildApp(benchServerConfig({ dataDir }), { database });
   try {
@@ -368,12 +369,12 @@ try {
                 WHERE owner_id = ${id}::uuid GROUP BY 1 ORDER BY count(*) DESC LIMIT 1)) AS n,
             (SELECT count(DISTINCT data->>'species_id') FROM collection_records
               WHERE owner_id = ${id}::uuid) AS species`.execute(database.db);
-        const shape = rows[0]!;
+        const shape = present(rows[0]);
         // The summary of migrations/009 (absent when this bench runs on a server from before it).
         const groups = await sql<{ groups: string }>`
           SELECT count(*) AS groups FROM sighting_groups WHERE owner_id = ${id}::uuid`
           .execute(database.db)
-          .then(({ rows: counted }) => `${counted[0]!.groups} groups`)
+          .then(({ rows: counted }) => `${present(counted[0]).groups} groups`)
           .catch(() => 'no sighting_groups');
         const note = `${shape.species} species, ${groups}, top species ${shape.n} sightings`;
         members.push({
@@ -413,20 +414,20 @@ try {
         const callStart = performance.now();
         for (let round = 0; round < REPS && (round < 3 || performance.now() - callStart < CALL_MS); round++) {
           for (let k = 0; k < members.length; k++) {
-            const member = members[(round + k) % members.length]!;
-            times.get(member.size)!.push(await once(member));
+            const member = present(members[(round + k) % members.length]);
+            present(times.get(member.size)).push(await once(member));
           }
         }
-        const medians = SIZES.map((size) => median(times.get(size)!));
-        const ratio = medians[medians.length - 1]! / medians[0]!;
+        const medians = SIZES.map((size) => median(present(times.get(size))));
+        const ratio = present(medians[medians.length - 1]) / present(medians[0]);
         console.log(
           `  ${call.name.padEnd(width)}${SIZES.map((size) => {
-            const list = times.get(size)!;
+            const list = present(times.get(size));
             return `${fmtMs(median(list))} / ${fmtMs(percentile(list, 95))} ms`.padStart(24);
           }).join('')}  ${ratio.toFixed(2).padStart(5)}×${ratio <= 2 ? '' : ' (over 2×)'}`,
         );
         console.log(
-          `  ${''.padEnd(width)}${SIZES.map((size) => `${sizes.get(size)}, ${times.get(size)!.length} calls`.padStart(24)).join('')}`,
+          `  ${''.padEnd(width)}${SIZES.map((size) => `${sizes.get(size)}, ${present(times.get(size)).length} calls`.padStart(24)).join('')}`,
         );
       }
       if (DEVICE && profile.name === 'spread') {

@@ -12,6 +12,7 @@ import { chromium } from '@playwright/test';
 import { defaultClientCredentials } from '../src/config/client';
 import { bundleEntry, chromiumPath } from './browserBench';
 import { loadNote, median } from './stats';
+import { present } from '../server/present';
 
 const RUNS = Number(process.env.BENCH_DEVICE_RUNS ?? 1);
 
@@ -61,7 +62,7 @@ export async function deviceFigures(origin: string, members: readonly DeviceMemb
           throw new Error(`device sync stored ${synced.stored} of ${member.size}`);
         syncs.push(synced.ms);
         lists.push(await page.evaluate((o) => window.fieldmarkDevice.list(o), options));
-        shape = `${synced.lifers} lifer flags settled, ${lists[0]!.species} species`;
+        shape = `${synced.lifers} lifer flags settled, ${present(lists[0]).species} species`;
       }
       const syncMs = median(syncs);
       perSighting.push(syncMs / member.size);
@@ -76,9 +77,9 @@ export async function deviceFigures(origin: string, members: readonly DeviceMemb
       );
     }
     if (perSighting.length > 1) {
-      const ratio = perSighting.at(-1)! / perSighting[0]!;
+      const ratio = present(perSighting.at(-1)) / present(perSighting[0]);
       console.log(
-        `  sync time per sighting, N=${members.at(-1)!.size} over N=${members[0]!.size}: ${ratio.toFixed(2)}× (linear: ≈ 1×)`,
+        `  sync time per sighting, N=${present(members.at(-1)).size} over N=${present(members[0]).size}: ${ratio.toFixed(2)}× (linear: ≈ 1×)`,
       );
     }
   } finally {

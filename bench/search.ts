@@ -20,6 +20,7 @@ import { SPECIES_EXTRACT_DIR } from '../server/db/species/sources';
 import { additionalLanguageId } from '../src/features/species/languages';
 import { buildSearchIndexInSlices } from '../src/lib/search/searchIndex';
 import { buildSpeciesSearch, searchableNames, searchSpecies } from '../src/features/species/speciesSearch';
+import { present } from '../server/present';
 
 const FULL_DATA = join(import.meta.dirname, '..', '..', 'shared', 'data');
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 1000);
@@ -51,7 +52,7 @@ let taskStart = performance.now();
 const slicedStart = taskStart;
 await buildSearchIndexInSlices(
   birds.length,
-  (doc) => searchableNames(birds[doc]!, additionalLanguageId('French')),
+  (doc) => searchableNames(present(birds[doc]), additionalLanguageId('French')),
   {
     pause: async () => {
       longestTask = Math.max(longestTask, performance.now() - taskStart);
@@ -82,11 +83,11 @@ function misspell(word: string): string {
   const at = between(0, word.length - 2);
   switch (pick(['substitution', 'insertion', 'deletion', 'transposition'] as const)) {
     case 'substitution': {
-      const letter = pick([...LETTERS].filter((candidate) => candidate !== word[at]));
+      const letter = pick(LETTERS.split('').filter((candidate) => candidate !== word[at]));
       return word.slice(0, at) + letter + word.slice(at + 1);
     }
     case 'insertion':
-      return word.slice(0, at) + pick([...LETTERS]) + word.slice(at);
+      return word.slice(0, at) + pick(LETTERS.split('')) + word.slice(at);
     case 'deletion':
       return word.slice(0, at) + word.slice(at + 1);
     case 'transposition':

@@ -127,7 +127,7 @@ try {
     );
     console.log(
       `readwrite transactions: ${transactions} for ${received} records (goal ≤ ${transactionGoal}) ` +
-        `${transactions <= transactionGoal ? 'met' : 'NOT met'}`,
+        (transactions <= transactionGoal ? 'met' : 'NOT met'),
     );
   } finally {
     await browser.close();

@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 // it throw after a fully green run (the static checks' logs sit there too).
 const script = join(__dirname, 'summarize-tests.mjs');
 let dir = '';
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
 
 function summarize(files: Record<string, string>, checksPassed = 3, checksFailed = 0) {
   dir = mkdtempSync(join(tmpdir(), 'summary-'));

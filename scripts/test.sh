@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check the project has, in the order a failure is cheapest to find.
-# typecheck → lint → unit + server tests on PGlite → the server suite again on PostgreSQL when
-# TEST_DATABASE_URL/DATABASE_URL is set → production build → bundle budgets → end-to-end in real Chromium.
+# typecheck → lint → unit + server tests on PGlite, beside them the server suite again on PostgreSQL
+# when TEST_DATABASE_URL/DATABASE_URL is set → production build → bundle budgets → end-to-end in real Chromium.
 # Ends with one plain line "N passed, N failed" (CI reads it) and a non-zero exit on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,21 +29,25 @@ for name in typecheck lint format; do
   check "$name" bash -c 'cat "$1"; exit "$(cat "$2")"' _ "$reports/$name.log" "$reports/$name.rc"
 done
 
-step "unit + server tests (PGlite)"
-# Two runs side by side. In one run Vitest started the server and fault files (one at a time:
-# PGlite works in-process) before any unit file, leaving a core idle for half the phase.
+step "unit + server tests (PGlite, and PostgreSQL when set)"
+# Side by side. The PGlite server and fault files run one at a time (PGlite works in-process), so
+# that run keeps one core; the unit run takes the other, and when it ends the PostgreSQL run
+# (its database works in its own processes) takes that core for the rest of the PGlite run.
 npx vitest run --project server --project faults --reporter=default --reporter=json \
   --outputFile.json="$reports/vitest-pglite.json" >"$reports/server-pglite.log" 2>&1 &
 server_run=$!
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$reports/vitest-unit.json" || true
-wait "$server_run" || true
-echo; echo "-- server and fault tests (PGlite):"; cat "$reports/server-pglite.log"
 
 pg_url=${TEST_DATABASE_URL:-${DATABASE_URL:-}}
 if [ -n "$pg_url" ]; then
-  step "server tests (PostgreSQL)"
   FIELDMARK_TEST_DB=postgres TEST_DATABASE_URL="$pg_url" npx vitest run --project server \
-    --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json" || true
+    --reporter=default --reporter=json --outputFile.json="$reports/vitest-postgres.json" \
+    >"$reports/server-postgres.log" 2>&1 || true
+fi
+wait "$server_run" || true
+echo; echo "-- server and fault tests (PGlite):"; cat "$reports/server-pglite.log"
+if [ -n "$pg_url" ]; then
+  echo; echo "-- server tests (PostgreSQL):"; cat "$reports/server-postgres.log"
 else
   echo "(TEST_DATABASE_URL/DATABASE_URL not set: the server suite ran on PGlite only)"
 fi

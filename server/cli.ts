@@ -35,7 +35,14 @@ const str = (value: string | boolean | undefined) => (typeof value === 'string' 
 async function runOnDatabase(commandName: string, args: string[]): Promise<number> {
   const config = loadConfig();
   if (!config.databaseUrl) {
-    const output = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) };
+    const output = {
+      out: (line: string) => {
+        console.log(line);
+      },
+      err: (line: string) => {
+        console.error(line);
+      },
+    };
     const exit = await sendToServer(config.dataDir, { command: commandName, args }, output);
     if (exit !== null) return exit;
   }
@@ -107,12 +114,12 @@ function usage(): string {
 
 const [name, ...rest] = process.argv.slice(2);
 const command = name === undefined ? undefined : COMMANDS[name];
-if (!command) {
+if (name === undefined || !command) {
   console.error(name === undefined || name === '--help' ? usage() : `unknown command '${name}'\n${usage()}`);
   process.exit(name === '--help' ? 0 : 1);
-} else if (isDatabaseCommand(name!)) {
+} else if (isDatabaseCommand(name)) {
   try {
-    process.exitCode = await runOnDatabase(name!, rest);
+    process.exitCode = await runOnDatabase(name, rest);
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 1;

@@ -85,7 +85,9 @@ function serve(socket: Socket, database: Database, log: Logger): void {
           exit = await runDatabaseCommand(
             request.command,
             request.args,
-            serverContext(database, (line) => send({ out: line })),
+            serverContext(database, (line) => {
+              send({ out: line });
+            }),
           );
         } catch (error) {
           send({ err: error instanceof Error ? error.message : String(error) });
@@ -118,7 +120,9 @@ export async function startControlSocket(options: {
   // This process holds the data directory's lock, so a socket file here was left by a server that
   // died: no live server can be listening on it.
   await rm(path, { force: true });
-  const server: Server = createServer((socket) => serve(socket, database, log));
+  const server: Server = createServer((socket) => {
+    serve(socket, database, log);
+  });
   const previousMask = process.umask(0o077);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -137,7 +141,9 @@ export async function startControlSocket(options: {
     close: () =>
       new Promise<void>((resolve) => {
         // Node removes the socket file when the server closes; commands in flight finish first.
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

@@ -27,8 +27,8 @@ function parseFingerprintList(text: string): Fingerprint[] {
     .map((item) => item.trim())
     .filter(Boolean)
     .map((item, i) => {
-      const [name, value] = item.includes('=') ? item.split('=', 2) : [`key${i + 1}`, item];
-      return { name: name!.trim(), value: value!.trim().toUpperCase() };
+      const [name = '', value = ''] = item.includes('=') ? item.split('=', 2) : [`key${i + 1}`, item];
+      return { name: name.trim(), value: value.trim().toUpperCase() };
     });
 }
 

@@ -28,6 +28,7 @@ import type { ObservationRow, TripRow } from '../../src/db/rows';
 import { NEW_SIGHTING_STORES } from '../../src/features/observations/newSightingDirect';
 import { quickRecord, type QuickSpecies } from '../../src/features/observations/quickRecord';
 import { demoSpecies } from '../../src/features/species/testSpecies';
+import { present } from '../../server/present';
 
 const DB_NAME = 'bench-record';
 const FLOOR_DB_NAME = 'bench-record-floor';
@@ -54,6 +55,10 @@ let db: FieldmarkDB | null = null;
 let floorDb: IDBDatabase | null = null;
 /** A second connection to the subject's database, for `sameWork`. */
 let rawAppDb: IDBDatabase | null = null;
+
+/** The app's database, opened by `setup` before any measurement. */
+const appDb = () => present(db, 'the app database');
+
 let requests = 0;
 let countingRequests = false;
 let savedSize = 0;
@@ -79,8 +84,12 @@ countIndexedDbRequests();
 
 function idbRequest<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    request.onsuccess = () => {
+      resolve(request.result);
+    };
+    request.onerror = () => {
+      reject(request.error ?? new Error('IndexedDB request failed'));
+    };
   });
 }
 
@@ -174,15 +183,16 @@ async function setup(existing: number, trips: number) {
 
 /** The durability of the transaction a new sighting's direct save opens (none is written). */
 function directDurability() {
-  const transaction = directTransaction(db!, NEW_SIGHTING_STORES);
+  const transaction = directTransaction(appDb(), NEW_SIGHTING_STORES);
   transaction?.abort();
   return transaction?.durability ?? 'closed';
 }
 
 async function removeSaved(ids: string[]) {
-  await db!.transaction('rw', db!.species_observations, db!.dirty, async () => {
-    await db!.species_observations.bulkDelete(ids);
-    await db!.dirty.bulkDelete(ids.map((id) => ['species_observations', id] as [string, string]));
+  const database = appDb();
+  await database.transaction('rw', database.species_observations, database.dirty, async () => {
+    await database.species_observations.bulkDelete(ids);
+    await database.dirty.bulkDelete(ids.map((id) => ['species_observations', id] as [string, string]));
   });
 }
 
@@ -195,14 +205,14 @@ async function subject(count: number) {
   countingRequests = true;
   for (let index = 0; index < count; index += 1) {
     const started = performance.now();
-    const { observation } = await quickRecord(db!, USER_ID, EAGLE, { ...FIX, time: Date.now() });
+    const { observation } = await quickRecord(appDb(), USER_ID, EAGLE, { ...FIX, time: Date.now() });
     times.push(performance.now() - started);
     ids.push(observation.id);
     if (observation.lifer) lifers += 1;
   }
   countingRequests = false;
   const requestsPerSave = requests / count; // before the check and the clean-up below add theirs
-  const dirty = await db!.dirty.count();
+  const dirty = await appDb().dirty.count();
   await removeSaved(ids);
   return { times, dirty, lifers, requestsPerSave };
 }
@@ -215,13 +225,13 @@ async function subject(count: number) {
 async function sameWork(count: number) {
   const times: number[] = [];
   const ids: string[] = [];
-  const template = existingRows(1)[0]!;
+  const template = present(existingRows(1)[0]);
   for (let index = 0; index < count; index += 1) {
     const id = crypto.randomUUID();
     const now = Date.now();
     const date = Math.floor(now / 1000);
     const started = performance.now();
-    const transaction = rawAppDb!.transaction(
+    const transaction = present(rawAppDb, 'the app database opened raw').transaction(
       ['species_observations', 'dirty', 'trips', 'photo_uploads'],
       'readwrite',
       { durability: 'strict' },
@@ -247,8 +257,12 @@ async function sameWork(count: number) {
       ),
     ]);
     await new Promise<void>((resolve, reject) => {
-      transaction.oncomplete = () => resolve();
-      transaction.onerror = () => reject(transaction.error ?? new Error('transaction failed'));
+      transaction.oncomplete = () => {
+        resolve();
+      };
+      transaction.onerror = () => {
+        reject(transaction.error ?? new Error('transaction failed'));
+      };
     });
     times.push(performance.now() - started);
     ids.push(id);
@@ -265,19 +279,29 @@ async function floor(count: number) {
   for (let index = 0; index < count; index += 1) {
     const record = { ...base, id: crypto.randomUUID(), padding };
     const started = performance.now();
-    const transaction = floorDb!.transaction('records', 'readwrite', { durability: 'strict' });
+    const transaction = present(floorDb, 'the floor database').transaction('records', 'readwrite', {
+      durability: 'strict',
+    });
     transaction.objectStore('records').put(record);
     await new Promise<void>((resolve, reject) => {
-      transaction.oncomplete = () => resolve();
-      transaction.onerror = () => reject(transaction.error ?? new Error('transaction failed'));
-      transaction.onabort = () => reject(transaction.error ?? new Error('transaction aborted'));
+      transaction.oncomplete = () => {
+        resolve();
+      };
+      transaction.onerror = () => {
+        reject(transaction.error ?? new Error('transaction failed'));
+      };
+      transaction.onabort = () => {
+        reject(transaction.error ?? new Error('transaction aborted'));
+      };
     });
     times.push(performance.now() - started);
   }
-  const clear = floorDb!.transaction('records', 'readwrite');
+  const clear = present(floorDb, 'the floor database').transaction('records', 'readwrite');
   clear.objectStore('records').clear();
   await new Promise<void>((resolve) => {
-    clear.oncomplete = () => resolve();
+    clear.oncomplete = () => {
+      resolve();
+    };
   });
   return { times, recordBytes: JSON.stringify({ ...base, id: crypto.randomUUID(), padding }).length };
 }

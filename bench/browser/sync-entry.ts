@@ -61,8 +61,12 @@ async function engine(options: BenchOptions, run: number) {
 
 function idbRequest<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+    request.onsuccess = () => {
+      resolve(request.result);
+    };
+    request.onerror = () => {
+      reject(request.error ?? new Error('IndexedDB request failed'));
+    };
   });
 }
 
@@ -85,8 +89,12 @@ async function raw(options: BenchOptions, run: number) {
     const store = transaction.objectStore('species');
     for (const record of answer.records) store.put(record);
     await new Promise<void>((resolve, reject) => {
-      transaction.oncomplete = () => resolve();
-      transaction.onerror = () => reject(transaction.error ?? new Error('transaction failed'));
+      transaction.oncomplete = () => {
+        resolve();
+      };
+      transaction.onerror = () => {
+        reject(transaction.error ?? new Error('transaction failed'));
+      };
     });
     received += answer.records.length;
     cursor = answer.last_mod;

@@ -32,7 +32,7 @@ export interface CommandContext {
 export interface DatabaseCommand {
   usage: string;
   options: Record<string, { type: 'string' | 'boolean' }>;
-  run(values: CommandValues, context: CommandContext): Promise<number | void>;
+  run(values: CommandValues, context: CommandContext): Promise<number | undefined>;
 }
 
 export const databaseCommands: Readonly<Record<string, DatabaseCommand>> = {
@@ -56,7 +56,11 @@ export function localContext(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir
         await database.close();
       }
     },
-    print: (line) => console.log(line),
+    print: (line) => {
+      {
+        console.log(line);
+      }
+    },
   };
 }
 
@@ -71,8 +75,8 @@ export async function runDatabaseCommand(
   args: readonly string[],
   context: CommandContext,
 ): Promise<number> {
-  if (!isDatabaseCommand(name)) throw new Error(`unknown command '${name}'`);
-  const command = databaseCommands[name]!;
+  const command = isDatabaseCommand(name) ? databaseCommands[name] : undefined;
+  if (!command) throw new Error(`unknown command '${name}'`);
   const { values } = parseArgs({
     args: [...args],
     options: command.options,

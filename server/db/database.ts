@@ -77,7 +77,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     // An idle client losing its connection must not crash the process; the next query reconnects.
-    pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    pool.on('error', (error) => {
+      console.error('PostgreSQL pool error:', error.message);
+    });
     const listener = new PgListener({ connectionString: options.databaseUrl });
     return wrap(pool, 'postgres', listener.listen, () => listener.close());
   }
@@ -162,8 +164,8 @@ async function lockDataDir(lockFile: string): Promise<() => Promise<void>> {
     );
   if (heldLocks.has(lockFile)) throw inUse(process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {
-    const handle = await open(lockFile, 'wx').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EEXIST') return null;
+    const handle = await open(lockFile, 'wx').catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return null;
       throw error;
     });
     if (handle) {

@@ -81,12 +81,16 @@ export class PgListener {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
       const client = new pg.Client(this.config);
-      client.on('notification', (message) => this.handlers.deliver(message.channel, message.payload ?? ''));
+      client.on('notification', (message) => {
+        this.handlers.deliver(message.channel, message.payload ?? '');
+      });
       client.on('error', (error) => {
         console.error('PostgreSQL listener connection error:', error.message);
         this.dropped(client);
       });
-      client.on('end', () => this.dropped(client));
+      client.on('end', () => {
+        this.dropped(client);
+      });
       try {
         await client.connect();
         for (const channel of this.handlers.channels()) await client.query(`LISTEN ${quote(channel)}`);
@@ -140,7 +144,9 @@ export class SessionListener {
   constructor(private readonly run: (statement: string) => Promise<unknown>) {}
 
   /** Every notification the session reports, on any channel. */
-  readonly deliver = (channel: string, payload: string): void => this.handlers.deliver(channel, payload);
+  readonly deliver = (channel: string, payload: string): void => {
+    this.handlers.deliver(channel, payload);
+  };
 
   readonly listen: Listen = async (channel, handler) => {
     if (this.handlers.add(channel, handler)) {

@@ -21,7 +21,9 @@ async function files(entries: Record<string, string>): Promise<void> {
 describe('migration names', () => {
   it('accepts the numbered files and YYYYMMDDHHMM_name.sql; ignores files that are not .sql', () => {
     for (const name of ['001_accounts.sql', '011_places.sql', '202611272130_hotspots.sql', 'README.md']) {
-      expect(() => assertMigrationName(name)).not.toThrow();
+      expect(() => {
+        assertMigrationName(name);
+      }).not.toThrow();
     }
   });
 
@@ -36,7 +38,9 @@ describe('migration names', () => {
     '202611272130_hotspots.SQL.sql',
     '300_late_number.sql',
   ])('refuses %s with an error naming it and the expected form', (name) => {
-    expect(() => assertMigrationName(name)).toThrow(
+    expect(() => {
+      assertMigrationName(name);
+    }).toThrow(
       new RegExp(
         `Misnamed migration ${name.replace(/\./g, '\\.')}: name new migrations YYYYMMDDHHMM_name\\.sql`,
       ),
@@ -44,7 +48,10 @@ describe('migration names', () => {
   });
 
   it('every file in server/migrations is named one of the two ways', async () => {
-    for (const name of await readdir(migrationsDir)) expect(() => assertMigrationName(name)).not.toThrow();
+    for (const name of await readdir(migrationsDir))
+      expect(() => {
+        assertMigrationName(name);
+      }).not.toThrow();
   });
 
   it('orders the numbered migrations first, then the timestamped ones by time', async () => {

@@ -5,11 +5,13 @@
  * live channel): notifications at commit only, listen and unlisten, never lost to a transaction.
  */
 import { rm } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from './database';
 import { migrateToLatest } from './migrate';
 import { copyOfDataDir, emptyDataDir } from './testDataDirs';
+import { present } from '../present';
 
 let templateDir: string;
 let dataDir: string;
@@ -47,9 +49,9 @@ describe('embedded database in a worker thread', () => {
       await migrateToLatest(first.db);
       const { rows } = await sql<{ big: string; j: unknown; at: Date }>`
         SELECT 12345678901::bigint AS big, '{"a": [1]}'::jsonb AS j, now() AS at`.execute(first.db);
-      expect(rows[0]!.big).toBe('12345678901');
-      expect(rows[0]!.j).toEqual({ a: [1] });
-      expect(rows[0]!.at).toBeInstanceOf(Date);
+      expect(present(rows[0]).big).toBe('12345678901');
+      expect(present(rows[0]).j).toEqual({ a: [1] });
+      expect(present(rows[0]).at).toBeInstanceOf(Date);
       await expect(sql`SELECT * FROM nowhere`.execute(first.db)).rejects.toThrow(/does not exist/);
       await sql`CREATE TABLE notes (body text)`.execute(first.db);
       await first.db.transaction().execute(async (trx) => {
@@ -64,7 +66,9 @@ describe('embedded database in a worker thread', () => {
       const many = await Promise.all(
         Array.from({ length: 20 }, (_, i) => sql<{ i: number }>`SELECT ${i}::int AS i`.execute(first.db)),
       );
-      expect(many.map((answer) => answer.rows[0]!.i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+      expect(many.map((answer) => present(answer.rows[0]).i)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i),
+      );
     } finally {
       await first.close();
     }
@@ -74,6 +78,28 @@ describe('embedded database in a worker thread', () => {
       expect(rows).toEqual([{ body: 'kept' }]);
     } finally {
       await second.close();
+    }
+  }, 120_000);
+
+  it('sends an extended query to the worker in one message, its failure included', async () => {
+    const database = await openDatabase({ dataDir });
+    // Node's Worker, watched at its boundary: every exchange with the database thread is one post.
+    const posts = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const { rows } = await sql<{ n: number }>`SELECT ${41}::int + 1 AS n`.execute(database.db);
+      expect(rows).toEqual([{ n: 42 }]);
+      // Parse, Bind, Describe, Execute and Sync: one crossing, not five.
+      expect(posts).toHaveBeenCalledTimes(1);
+      // A Parse that fails is answered at the Sync with the error, and the next query goes on.
+      await expect(sql`SELECT ${1}::int FROM nowhere`.execute(database.db)).rejects.toThrow(/does not exist/);
+      const { rows: after } = await sql<{ s: string }>`SELECT ${'still here'}::text AS s`.execute(
+        database.db,
+      );
+      expect(after).toEqual([{ s: 'still here' }]);
+      expect(posts).toHaveBeenCalledTimes(3);
+    } finally {
+      posts.mockRestore();
+      await database.close();
     }
   }, 120_000);
 
@@ -123,7 +149,7 @@ describe('embedded database in a worker thread', () => {
           await held;
           throw new Error('roll back');
         })
-        .catch((error: Error) => error.message);
+        .catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
       await started;
       const listening = database.listen('fm_late', handler('fm_late'));
       releaseTransaction();

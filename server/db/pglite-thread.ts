@@ -5,12 +5,16 @@
  * PostgreSQL wire-protocol bytes to it and parses the answers with node-postgres' own parser, the
  * one it uses for a real server. It has the one method PGlite's node-postgres adapter
  * (`createPgConfig`) calls, `execProtocolStream`, so the pool, Kysely and every query stay as they
- * are. Messages go one at a time, in order, as the adapter sends them. The notifications PGlite
- * reports in the worker come back through `onNotification`, as PGlite's own method of that name.
+ * are. Messages go in order, as the adapter sends them, but not one crossing each: an extended
+ * query's Parse, Bind, Describe and Execute are held here and cross with the Sync or Flush that
+ * ends them, one round trip instead of five (a backend answers them only then anyway, and PGlite
+ * takes several messages at once). The notifications PGlite reports in the worker come back
+ * through `onNotification`, as PGlite's own method of that name.
  */
 import { Worker } from 'node:worker_threads';
 import type { BackendMessage } from 'pg-protocol/dist/messages';
 import { Parser } from 'pg-protocol/dist/parser';
+import { present } from '../present';
 
 interface Answer {
   id: number;
@@ -26,11 +30,20 @@ export type PGliteThreadSource = { dataDir: string } | { loadDataDir: Blob };
 
 type NotificationCallback = (channel: string, payload: string) => void;
 
+/**
+ * Frontend messages whose answers a client reads only after the Sync or Flush that follows them
+ * (Parse, Bind, Describe, Execute, Close): held until then. Every other message (Sync, Flush, a
+ * simple Query, the COPY messages) crosses at once, with what is held before it.
+ */
+const HELD_UNTIL_SYNC = new Set(['P', 'B', 'D', 'E', 'C'].map((letter) => letter.charCodeAt(0)));
+
 export class PGliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (answer: Answer) => void }>();
   private readonly notificationCallbacks = new Set<NotificationCallback>();
   private nextId = 1;
+  /** Extended-query messages not yet sent (HELD_UNTIL_SYNC). */
+  private held: Uint8Array[] = [];
   /** Why the worker stopped, once it has: every call then fails at once instead of waiting forever. */
   private stopped: Error | undefined;
   readonly waitReady: Promise<void>;
@@ -50,9 +63,9 @@ export class PGliteThread {
       };
       this.worker.on('message', onReady);
       this.worker.once('error', reject);
-      this.worker.once('exit', (code) =>
-        reject(new Error(`The embedded database's worker thread stopped while starting (exit code ${code})`)),
-      );
+      this.worker.once('exit', (code) => {
+        reject(new Error(`The embedded database's worker thread stopped while starting (exit code ${code})`));
+      });
     });
     // Unhandled until someone awaits it; a failed start is reported by whoever does.
     this.waitReady.catch(() => undefined);
@@ -100,13 +113,24 @@ export class PGliteThread {
     });
   }
 
-  /** What PGlite's execProtocolStream answers: the backend messages of one request. */
+  /**
+   * What PGlite's execProtocolStream answers: the backend messages of one request, or none yet for
+   * a message held until its Sync (the adapter hands each answer on as it comes, in order).
+   */
   async execProtocolStream(message: Uint8Array): Promise<BackendMessage[]> {
     await this.waitReady;
-    const answer = await this.call('exec', message);
+    if (HELD_UNTIL_SYNC.has(message[0] ?? 0)) {
+      this.held.push(message);
+      return [];
+    }
+    const batch = this.held.length === 0 ? message : Buffer.concat([...this.held, message]);
+    this.held = [];
+    const answer = await this.call('exec', batch);
     if (answer.error !== undefined) throw new Error(answer.error);
     const messages: BackendMessage[] = [];
-    new Parser().parse(Buffer.from(answer.answer!), (parsed) => messages.push(parsed));
+    new Parser().parse(Buffer.from(present(answer.answer, 'the answer of the database thread')), (parsed) =>
+      messages.push(parsed),
+    );
     return messages;
   }
 

@@ -1,6 +1,6 @@
 /** Test data builders shared by unit tests: one place to change when a contract shape changes. */
 import type { LoginResponse } from '@contract/auth';
-import type { SessionState } from '../app/sessionSlice';
+import { sessionActions, sessionSlice, type SessionState } from '../app/sessionSlice';
 import { sessionUserFrom } from '../app/sessionUser';
 
 /** A successful login answer for the member Wren; override what a test is about. */
@@ -27,5 +27,18 @@ export function aSignedInSession(): SessionState {
     refreshToken: 'refresh.4100000000',
     clientToken: null,
     isRestored: true,
+  };
+}
+
+/**
+ * A store's preloaded state with a member signed in by password, as the login answered `response`
+ * (roles, permissions, …) — the state the guarded pages' tests start from.
+ */
+export function signedInState(response: Partial<LoginResponse> = {}, username = 'harrier@example.org') {
+  return {
+    session: sessionSlice.reducer(
+      undefined,
+      sessionActions.loggedIn({ response: aLoginResponse(response), username, method: 'basic' }),
+    ),
   };
 }

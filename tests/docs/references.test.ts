@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { present } from '../../src/test/present';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -66,11 +67,12 @@ function headingsOf(file: string): Heading[] {
     headings = proseLines(file).flatMap((line) => {
       const match = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
       if (!match) return [];
-      const slug = githubSlug(match[1]!);
+      const text = present(match[1], 'a heading text');
+      const slug = githubSlug(text);
       // A repeated heading gets -1, -2… as on GitHub.
       const count = seen.get(slug) ?? 0;
       seen.set(slug, count + 1);
-      return [{ text: headingText(match[1]!), anchor: count === 0 ? slug : `${slug}-${count}` }];
+      return [{ text: headingText(text), anchor: count === 0 ? slug : `${slug}-${count}` }];
     });
     headingCache.set(file, headings);
   }
@@ -115,26 +117,28 @@ function problemsOf(file: string): Problem[] {
     const where = `${file}:${index + 1}`;
     const report = (reference: string, why: string) => problems.push({ where, reference, why });
 
-    for (const [, target] of line.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-      if (/^[a-z][a-z+.-]*:/i.test(target!)) continue; // https:, mailto:
-      const [path, anchor] = target!.split('#') as [string, string | undefined];
+    for (const [, captured] of line.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+      const target = present(captured, 'a link target');
+      if (/^[a-z][a-z+.-]*:/i.test(target)) continue; // https:, mailto:
+      const [path, anchor] = target.split('#') as [string, string | undefined];
       const linked = path === '' ? file : resolvePath(file, path);
       if (linked === null) {
-        report(target!, 'no such file');
+        report(target, 'no such file');
         continue;
       }
       if (anchor !== undefined && linked.endsWith('.md')) {
         if (!headingsOf(linked).some((heading) => heading.anchor === anchor))
-          report(target!, `no heading with the anchor #${anchor} in ${linked}`);
+          report(target, `no heading with the anchor #${anchor} in ${linked}`);
       }
     }
 
     // Paths named in the text: `docs/x.md`, or `x.md` beside this file (notes/… live outside).
     for (const match of line.matchAll(/(?<![\w/.-])((?:docs\/)?[\w.-]+\.md)\b(`?,? "([^"]+)")?/g)) {
-      const [, path, , section] = match;
-      const named = resolvePath(file, path!);
+      const [, written, , section] = match;
+      const path = present(written, 'a file name');
+      const named = resolvePath(file, path);
       if (named === null) {
-        report(path!, 'no such file');
+        report(path, 'no such file');
         continue;
       }
       if (section !== undefined && !hasSection(named, section))
@@ -142,8 +146,9 @@ function problemsOf(file: string): Problem[] {
     }
 
     // A section of this same file: see "Heading".
-    for (const [, section] of line.matchAll(/\b[Ss]ee "([^"]+)"/g)) {
-      if (!hasSection(file, section!)) report(`see "${section}"`, `no heading "${section}" in ${file}`);
+    for (const [, captured] of line.matchAll(/\b[Ss]ee "([^"]+)"/g)) {
+      const section = present(captured, 'a section name');
+      if (!hasSection(file, section)) report(`see "${section}"`, `no heading "${section}" in ${file}`);
     }
   });
   return problems;

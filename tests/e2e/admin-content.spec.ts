@@ -8,13 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminTexts as texts, reportActionTexts, reportTexts } from '../../src/contract/adminTexts';
 import { contentTexts } from '../../src/features/cms/contentTexts';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
 import { XSS_CORPUS } from '../../src/test/xssCorpus';
-import { e2eAdmin } from './support/admin';
+import { adminPage, e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   putObservation,
@@ -32,13 +32,6 @@ function watchForXss(page: Page) {
     throw new Error(`a payload opened a dialog: ${dialog.message()}`);
   });
   return () => page.evaluate(() => (window as unknown as { __xss?: number }).__xss);
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/');
-  await signInThroughDialog(page, e2eAdmin);
-  return page;
 }
 
 test('an admin writes a page and a help topic; a guest reads both, online and offline; nothing runs', async ({

@@ -6,13 +6,13 @@
  * serious or critical violation on any of these pages.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { adminPlacesTexts as texts } from '../../src/contract/adminPlacesTexts';
+import { adminPlacesTexts as texts } from '../../src/features/admin-places/adminPlacesTexts';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
 import { placeTexts } from '../../src/contract/placeTexts';
-import { e2eAdmin } from './support/admin';
+import { adminPage } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
-import { signInThroughDialog } from './support/member';
+import { present } from '../../src/test/present';
 
 const suffix = Date.now().toString(36);
 const placeId = `e2e-marsh-${suffix}`;
@@ -41,11 +41,10 @@ async function toast(page: Page, text: string) {
 }
 
 test('an admin creates a place with a boundary, edits it, members find it, a guide works there, it is deleted', async ({
-  page,
+  browser,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/');
-  await signInThroughDialog(page, e2eAdmin);
+  const page = await adminPage(browser);
 
   await page.goto('/admin-hotspots');
   await expect(page.getByRole('heading', { level: 1, name: labels.places })).toBeVisible();
@@ -65,7 +64,7 @@ test('an admin creates a place with a boundary, edits it, members find it, a gui
     // A ring that does not close: the form says so under the field, before anything is sent.
     [texts.fieldBoundary]: JSON.stringify({
       ...boundary,
-      coordinates: [boundary.coordinates[0]!.slice(0, 4)],
+      coordinates: [present(boundary.coordinates[0], 'the outer ring').slice(0, 4)],
     }),
   });
   await page.getByRole('button', { name: texts.save }).click();
@@ -111,7 +110,10 @@ test('an admin creates a place with a boundary, edits it, members find it, a gui
   await places.getByRole('button', { name: texts.addPlace }).click();
   const picker = page.getByRole('dialog', { name: texts.pickPlace });
   await picker.getByRole('searchbox').fill(`Heron Marsh ${suffix}`);
-  await picker.getByText(`${placeName} Reserve`).click();
+  // Ticked before OK: a click on the list while the search replaces it may tick nothing.
+  await expect(async () => {
+    await picker.getByLabel(`${placeName} Reserve`).check({ timeout: 5_000 });
+  }).toPass();
   await picker.getByRole('button', { name: messages.pickerOk }).click();
   await expect(places.getByText(`${placeName} Reserve`)).toBeVisible();
   await expectNoSeriousViolations(page, 'a field guide with a place');
@@ -129,11 +131,11 @@ test('an admin creates a place with a boundary, edits it, members find it, a gui
   await expect(page).toHaveURL(/\/admin-hotspots$/);
   await page.getByRole('searchbox', { name: texts.searchPlaces }).fill(`Heron Marsh ${suffix}`);
   await expect(page.getByText(texts.noPlaces)).toBeVisible();
+  await page.context().close();
 });
 
-test('the locations table opens a location with its names and animal groups', async ({ page }) => {
-  await page.goto('/');
-  await signInThroughDialog(page, e2eAdmin);
+test('the locations table opens a location with its names and animal groups', async ({ browser }) => {
+  const page = await adminPage(browser);
   await page.goto('/admin-locations');
   await expect(page.getByRole('heading', { level: 1, name: labels.locations })).toBeVisible();
   await page.getByRole('searchbox', { name: texts.searchLocations }).fill('South Africa');
@@ -151,4 +153,5 @@ test('the locations table opens a location with its names and animal groups', as
     .click();
   await expect(page.getByText(/This location is still used by/).first()).toBeVisible();
   await expect(page.getByRole('textbox', { name: texts.fieldName, exact: true })).toHaveValue('South Africa');
+  await page.context().close();
 });

@@ -13,6 +13,7 @@ import { messages } from '../../src/contract/messages';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { registerMember, signInThroughDialog, type E2eMember } from './support/member';
+import { present } from '../../src/test/present';
 
 const suffix = Date.now().toString(36);
 
@@ -63,7 +64,7 @@ test('an ads admin creates a newsfeed ad, a member sees it Sponsored, and its vi
   await admin.getByRole('button', { name: texts.save }).click();
   await expect(admin.getByRole('alert').filter({ hasText: texts.created }).first()).toBeVisible();
   await expect(admin).toHaveURL(/\/admin-ads-detail\/[0-9a-f-]{36}$/);
-  const adId = admin.url().split('/').pop()!;
+  const adId = present(admin.url().split('/').pop(), 'the ad id');
   await expect(admin.getByText(texts.statsEmpty)).toBeVisible();
 
   // A member reads the newsfeed (with a post of their own, so it has an item to stand beside).
@@ -105,7 +106,7 @@ test('an ads admin creates a newsfeed ad, a member sees it Sponsored, and its vi
 
   await admin.reload();
   const table = admin.getByRole('table', { name: texts.statsTitle });
-  const today = table.getByRole('row', { name: new RegExp(stats.days[0]!.day) });
+  const today = table.getByRole('row', { name: new RegExp(present(stats.days[0], 'a day of figures').day) });
   await expect(today.getByRole('cell').nth(1)).toHaveText('1');
   await expect(today.getByRole('cell').nth(3)).toHaveText('1');
   await expectNoSeriousViolations(admin, 'the ad with its stats');

@@ -10,6 +10,7 @@ import { product } from '../../src/config/product';
 import { linkIn, mailsTo, pinIn } from '../server/mailbox';
 import { expectNoSeriousViolations } from './support/axe';
 import { putOffConfigNotice } from './support/member';
+import { present } from '../../src/test/present';
 
 const dataDir = process.env.FIELDMARK_DATA_DIR;
 // playwright.config.ts always sets it; without it the mail cannot be read, which is a failure, not a skip.
@@ -109,7 +110,7 @@ test('register, log out, log in, reset the password by the mailed link, log in w
   // …but the member follows the link in the mail instead, in the same tab.
   const resetMails = async () => (await mailsTo(mailDir, email)).filter((m) => /reset/i.test(m.subject));
   await expect.poll(async () => (await resetMails()).length, { timeout: 10_000 }).toBeGreaterThan(0);
-  const mail = (await resetMails()).at(-1)!;
+  const mail = present((await resetMails()).at(-1), 'a reset mail');
   const link = linkIn(mail);
   expect(link).toMatch(/\/\?action=forgotpassword&rid=/);
   await page.goto(link);

@@ -27,7 +27,9 @@ function storedConfig(page: Page): Promise<unknown> {
     () =>
       new Promise((resolve, reject) => {
         const open = indexedDB.open('_ionicstorage');
-        open.onerror = () => reject(open.error ?? new Error('cannot open the key-value store'));
+        open.onerror = () => {
+          reject(open.error ?? new Error('cannot open the key-value store'));
+        };
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('_ionickv')) {
@@ -36,7 +38,9 @@ function storedConfig(page: Page): Promise<unknown> {
             return;
           }
           const read = db.transaction('_ionickv', 'readonly').objectStore('_ionickv').get('config');
-          read.onerror = () => reject(read.error ?? new Error('cannot read the config'));
+          read.onerror = () => {
+            reject(read.error ?? new Error('cannot read the config'));
+          };
           read.onsuccess = () => {
             db.close();
             resolve(read.result ?? null);

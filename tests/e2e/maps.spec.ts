@@ -16,7 +16,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { FIT_MAX_ZOOM } from '../../src/features/map/camera';
-import { mapSummaryOf, mapTexts } from '../../src/contract/mapTexts';
+import { mapSummaryOf, mapTexts } from '../../src/features/map/mapTexts';
 import { messages } from '../../src/contract/messages';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';

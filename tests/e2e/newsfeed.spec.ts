@@ -16,7 +16,7 @@ import type { FeedResponse } from '../../src/contract/community';
 import { labels } from '../../src/contract/labels';
 import type { MediaMetaResponse } from '../../src/contract/media';
 import { messages } from '../../src/contract/messages';
-import { newsfeedTexts as texts } from '../../src/contract/newsfeedTexts';
+import { newsfeedTexts as texts } from '../../src/features/newsfeed/newsfeedTexts';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   putObservation,

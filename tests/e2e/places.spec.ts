@@ -9,13 +9,14 @@
  */
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
-import { mapTexts } from '../../src/contract/mapTexts';
+import { mapTexts } from '../../src/features/map/mapTexts';
 import type { FieldGuideResponse } from '../../src/contract/places';
 import { placeTexts } from '../../src/contract/placeTexts';
 import type { PullResponse } from '../../src/contract/sync';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { serviceWorkerInControl, signedInMember, type E2eMember } from './support/member';
+import { present } from '../../src/test/present';
 
 /** Satara camp, inside Kruger National Park. */
 const SATARA = { latitude: -24.39, longitude: 31.78 };
@@ -119,12 +120,16 @@ const mercatorY = (latitude: number) =>
 
 /** Where a point is drawn on a resting map, from the map's `data-center` and `data-zoom`. */
 async function pixelOf(map: Locator, point: { latitude: number; longitude: number }) {
-  const [centerLng, centerLat] = (await map.getAttribute('data-center'))!.split(',').map(Number);
+  const center = present(await map.getAttribute('data-center'), "the map's data-center")
+    .split(',')
+    .map(Number);
+  const centerLng = present(center[0], "the centre's longitude");
+  const centerLat = present(center[1], "the centre's latitude");
   const world = 512 * 2 ** Number(await map.getAttribute('data-zoom'));
-  const box = (await map.boundingBox())!;
+  const box = present(await map.boundingBox(), "the map's box");
   return {
-    x: box.width / 2 + ((point.longitude - centerLng!) / 360) * world,
-    y: box.height / 2 + (mercatorY(point.latitude) - mercatorY(centerLat!)) * world,
+    x: box.width / 2 + ((point.longitude - centerLng) / 360) * world,
+    y: box.height / 2 + (mercatorY(point.latitude) - mercatorY(centerLat)) * world,
   };
 }
 

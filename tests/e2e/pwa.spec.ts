@@ -3,7 +3,9 @@ import { product } from '../../src/config/product';
 import { checkUntilNewVersion, deployServiceWorker, restoreServiceWorker } from './support/deploy';
 import { serviceWorkerInControl } from './support/member';
 
-test.afterEach(() => restoreServiceWorker());
+test.afterEach(() => {
+  restoreServiceWorker();
+});
 
 test('the web manifest makes the app installable', async ({ request }) => {
   const response = await request.get('/manifest.webmanifest');
@@ -65,9 +67,11 @@ test('a new version is offered, and applied only when the member presses Reload'
   context,
 }) => {
   await context.addInitScript(() => {
-    navigator.serviceWorker?.addEventListener('controllerchange', () =>
-      sessionStorage.setItem('controller-changed', 'yes'),
-    );
+    // Not there in a page that is no secure context.
+    if (!('serviceWorker' in navigator)) return;
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      sessionStorage.setItem('controller-changed', 'yes');
+    });
   });
   await page.goto('/');
   await serviceWorkerInControl(page);
@@ -83,7 +87,9 @@ test('a new version is offered, and applied only when the member presses Reload'
 
   // The page reloads only once the new version controls it (serviceWorkerLifecycle.ts): the
   // document that was reloaded saw the controller change.
-  await page.evaluate(() => sessionStorage.removeItem('controller-changed'));
+  await page.evaluate(() => {
+    sessionStorage.removeItem('controller-changed');
+  });
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('controller-changed'))).toBe('yes');

@@ -9,19 +9,15 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
-import { shopTexts as texts } from '../../src/contract/shopTexts';
+import { shopTexts as texts } from '../../src/features/commerce/shopTexts';
 import { DEMO_LOGBOOKS } from '../../server/plugins/app/logbooks/seed';
-import { e2eAdmin } from './support/admin';
+import { adminPage } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { registerMember, signInThroughDialog } from './support/member';
+import { present } from '../../src/test/present';
 
-const ZAF_MAMMALS = DEMO_LOGBOOKS[0]!;
+const ZAF_MAMMALS = present(DEMO_LOGBOOKS[0], 'the first demo logbook');
 const stamp = Date.now().toString(36).toUpperCase();
-
-async function asAdmin(page: Page) {
-  await page.goto('/');
-  await signInThroughDialog(page, e2eAdmin);
-}
 
 async function openTab(page: Page, name: string) {
   await page.goto('/merchant-products');
@@ -30,9 +26,9 @@ async function openTab(page: Page, name: string) {
   await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
 }
 
-test('an administrator makes a discount code and ends it', async ({ page }) => {
+test('an administrator makes a discount code and ends it', async ({ browser }) => {
   test.setTimeout(120_000);
-  await asAdmin(page);
+  const page = await adminPage(browser);
   await openTab(page, texts.tabDiscounts);
   const code = `ADMIN-${stamp}`;
   await page.getByRole('textbox', { name: texts.fieldCode }).fill(code.toLowerCase());
@@ -57,11 +53,12 @@ test('an administrator makes a discount code and ends it', async ({ page }) => {
     data: { discount_code: code },
   });
   expect(check.status()).toBe(400);
+  await page.context().close();
 });
 
-test('an administrator prints a batch of activation codes and gets its CSV', async ({ page }) => {
+test('an administrator prints a batch of activation codes and gets its CSV', async ({ browser }) => {
   test.setTimeout(120_000);
-  await asAdmin(page);
+  const page = await adminPage(browser);
   await openTab(page, texts.tabCodes);
   await page.getByRole('combobox', { name: texts.fieldLogbook }).click();
   await page.getByRole('option', { name: ZAF_MAMMALS.name }).click();
@@ -100,13 +97,14 @@ test('an administrator prints a batch of activation codes and gets its CSV', asy
       .map((line) => line.split(',')[0])
       .sort(),
   );
+  await page.context().close();
 });
 
 test('an administrator refunds a paid order and the member sees it refunded, the logbook taken back', async ({
-  page,
   browser,
 }) => {
   test.setTimeout(180_000);
+  const page = await adminPage(browser);
   // The member's purchase, through the API and the TEST gateway's form, as the browser posts it.
   const member = await registerMember(page.request, 'refunded');
   const bearer = { authorization: `Bearer ${member.token}` };
@@ -134,7 +132,6 @@ test('an administrator refunds a paid order and the member sees it refunded, the
     ).logbooks.map((logbook) => logbook.product_id);
   expect(await owned()).toContain(ZAF_MAMMALS.id);
 
-  await asAdmin(page);
   await openTab(page, texts.tabOrders);
   const row = page
     .getByRole('table', { name: texts.ordersTable })
@@ -168,4 +165,5 @@ test('an administrator refunds a paid order and the member sees it refunded, the
   await expect(own.getByRole('alert').filter({ hasText: messages.notAuthorised })).toBeVisible();
   await expect(own.getByRole('table', { name: texts.ordersTable })).toHaveCount(0);
   await mine.close();
+  await page.context().close();
 });

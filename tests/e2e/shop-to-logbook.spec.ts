@@ -15,7 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { logbookTexts } from '../../src/contract/logbookTexts';
 import { formatMessage } from '../../src/contract/messages';
-import { shopTexts as texts } from '../../src/contract/shopTexts';
+import { shopTexts as texts } from '../../src/features/commerce/shopTexts';
 import { DEMO_LOGBOOKS } from '../../server/plugins/app/logbooks/seed';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { e2eAdmin } from './support/admin';
@@ -28,9 +28,10 @@ import {
   signedInMember,
   signInThroughDialog,
 } from './support/member';
+import { present } from '../../src/test/present';
 
-const ZAF_MAMMALS = DEMO_LOGBOOKS[0]!;
-const US_BIRDS = DEMO_LOGBOOKS[1]!;
+const ZAF_MAMMALS = present(DEMO_LOGBOOKS[0], 'the first demo logbook');
+const US_BIRDS = present(DEMO_LOGBOOKS[1], 'the second demo logbook');
 const elephant = demoSpecies('Loxodonta africana');
 const stamp = Date.now().toString(36).toUpperCase();
 const discountCode = `LOGBOOK10-${stamp}`;
@@ -146,14 +147,17 @@ test('a second member activates a code printed by the seed', async ({ page }) =>
   test.setTimeout(180_000);
   // The CSV the first start wrote for the operator (docs/shop.md "Demo logbooks"); this spec is its
   // only reader, and playwright.config.ts starts every run on a fresh DATA_DIR.
-  const csv = readFileSync(join(process.env.FIELDMARK_DATA_DIR!, 'demo-logbook-codes.csv'), 'utf8');
+  const csv = readFileSync(
+    join(present(process.env.FIELDMARK_DATA_DIR, 'FIELDMARK_DATA_DIR'), 'demo-logbook-codes.csv'),
+    'utf8',
+  );
   const printed = csv
     .split('\n')
     .slice(1)
     .map((line) => line.split(','))
     .find(([, productId]) => productId === US_BIRDS.id);
   expect(printed, csv).toBeDefined();
-  const code = printed![0]!;
+  const code = present(present(printed, 'a printed line')[0], 'a printed code');
 
   await signedInMember(page, 'activator');
   const main = page.getByRole('main');

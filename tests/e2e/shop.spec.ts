@@ -8,8 +8,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
-import { shopTexts as texts } from '../../src/contract/shopTexts';
-import { e2eAdmin } from './support/admin';
+import { shopTexts as texts } from '../../src/features/commerce/shopTexts';
+import { adminPage, e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { payWithDiscount } from './support/shop';
 import { registerMember, signedInMember, signInThroughDialog } from './support/member';
@@ -112,10 +112,9 @@ test('the cart is edited offline, and checkout says it needs the network', async
   await context.setOffline(false);
 });
 
-test('an administrator creates a product with an image and previews it', async ({ page }) => {
+test('an administrator creates a product with an image and previews it', async ({ browser }) => {
   test.setTimeout(180_000);
-  await page.goto('/');
-  await signInThroughDialog(page, e2eAdmin);
+  const page = await adminPage(browser);
   await page.goto('/merchant-products');
   await expect(page.getByRole('heading', { level: 1, name: labels.merchantProducts })).toBeVisible();
   await expect(
@@ -145,4 +144,5 @@ test('an administrator creates a product with an image and previews it', async (
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page).toHaveURL(/\/merchant-product\/[0-9a-f-]{36}$/);
   await expectNoSeriousViolations(page, '/merchant-product');
+  await page.context().close();
 });

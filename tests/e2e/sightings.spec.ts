@@ -13,7 +13,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { formatMessage } from '../../src/contract/messages';
-import { newsfeedTexts } from '../../src/contract/newsfeedTexts';
+import { newsfeedTexts } from '../../src/features/newsfeed/newsfeedTexts';
 import { sightingTexts } from '../../src/contract/sightingTexts';
 import { expectNoSeriousViolations } from './support/axe';
 import { putObservation, registerMember, signInThroughDialog } from './support/member';

@@ -7,29 +7,22 @@
  * server and kept), the save keeps it everywhere, and its species page opens — offline too.
  */
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { labels } from '../../src/contract/labels';
 import { messages } from '../../src/contract/messages';
-import type { PullResponse, SyncRecord } from '../../src/contract/sync';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   putSpeciesOnDevice,
   serviceWorkerInControl,
   signedInMember,
+  sightingsOnServer,
   signInThroughDialog,
-  type E2eMember,
 } from './support/member';
+import { present } from '../../src/test/present';
 
 const robin = demoSpecies('Turdus migratorius');
 const CAPE_TOWN = { latitude: -33.9249, longitude: 18.4241 };
-
-async function serverSightings(page: Page, member: E2eMember): Promise<SyncRecord[]> {
-  const pulled = await page.request.get('/api/v1.0/collection/species_observations?last_mod=0', {
-    headers: { authorization: `Bearer ${member.token}` },
-  });
-  return ((await pulled.json()) as PullResponse).records.filter((record) => !record.deleted);
-}
 
 test('a sighting edited on a phone of another region keeps its species, there and on the server', async ({
   browser,
@@ -55,9 +48,18 @@ test('a sighting edited on a phone of another region keeps its species, there an
   await expect(page.getByText(messages.observationCreated)).toBeVisible();
   // The sighting and its photo are uploaded (nothing left waiting).
   await expect(page.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
-  await expect.poll(async () => (await serverSightings(page, member)).length, { timeout: 30_000 }).toBe(1);
-  const [recorded] = await serverSightings(page, member);
+  await expect
+    .poll(async () => (await sightingsOnServer(page.request, member.token)).length, { timeout: 30_000 })
+    .toBe(1);
+  const [recorded] = await sightingsOnServer(page.request, member.token);
   expect(recorded?.data).toMatchObject({ species_id: robin.id, lifer: true });
+  const sighting = present(recorded, 'the recorded sighting');
+  // The photo goes up on its own queue, after the record: the counter may not have shown it yet
+  // when the wait above ended. Closing this browser throws its device away, so the photo must be
+  // on the server first (a public sighting's photo: anyone may fetch it).
+  const [uploaded] = sighting.data.media as { path: string }[];
+  const photoPath = present(uploaded, 'the sighting photo').path;
+  await expect.poll(async () => (await page.request.get(photoPath)).status(), { timeout: 30_000 }).toBe(200);
   await desktop.close();
 
   // The phone: 390 px wide, in Cape Town, whose list (the Western Cape) has no robin.
@@ -77,7 +79,7 @@ test('a sighting edited on a phone of another region keeps its species, there an
   await expect(phoneMain.getByRole('listitem').filter({ hasText: 'American Robin' })).toHaveCount(1, {
     timeout: 30_000,
   });
-  await phone.goto(`/species-observation/${robin.id}/${recorded!.id}`);
+  await phone.goto(`/species-observation/${robin.id}/${sighting.id}`);
   await expect(phoneMain.getByRole('heading', { level: 1, name: labels.editSighting })).toBeVisible();
   await expect(phoneMain.getByText('American Robin', { exact: true })).toBeVisible();
   await expect(phoneMain.getByText('Turdus migratorius', { exact: true })).toBeVisible();
@@ -87,12 +89,12 @@ test('a sighting edited on a phone of another region keeps its species, there an
   await expect(phone.getByText(labels.sightingUpdated)).toBeVisible();
   await expect(phone.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
   await expect
-    .poll(async () => (await serverSightings(phone, member))[0]?.rev, { timeout: 30_000 })
-    .not.toBe(recorded!.rev);
-  const [saved] = await serverSightings(phone, member);
+    .poll(async () => (await sightingsOnServer(phone.request, member.token))[0]?.rev, { timeout: 30_000 })
+    .not.toBe(sighting.rev);
+  const [saved] = await sightingsOnServer(phone.request, member.token);
   expect(saved?.data).toMatchObject({
     species_id: robin.id,
-    taxa: recorded!.data.taxa as object,
+    taxa: sighting.data.taxa as object,
     lifer: true,
     note: 'On the lawn after rain.',
   });

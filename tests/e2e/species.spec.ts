@@ -18,7 +18,9 @@ function speciesOnDevice(page: Page): Promise<{ count: number; names: string[] }
     () =>
       new Promise<{ count: number; names: string[] }>((resolve, reject) => {
         const open = indexedDB.open('app.db');
-        open.onerror = () => reject(open.error ?? new Error('cannot open app.db'));
+        open.onerror = () => {
+          reject(open.error ?? new Error('cannot open app.db'));
+        };
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('species')) {
@@ -27,7 +29,9 @@ function speciesOnDevice(page: Page): Promise<{ count: number; names: string[] }
             return;
           }
           const all = db.transaction('species', 'readonly').objectStore('species').getAll();
-          all.onerror = () => reject(all.error ?? new Error('cannot read species'));
+          all.onerror = () => {
+            reject(all.error ?? new Error('cannot read species'));
+          };
           all.onsuccess = () => {
             db.close();
             const rows = all.result as Array<{ name: string }>;

@@ -29,8 +29,8 @@ export function createFaultInjector(options: { slowMs: number }): FaultInjector 
 
   const inject: FastifyPluginCallback = (app, _options, done) => {
     app.addHook('onRequest', async (request, reply) => {
-      if (!TARGETED.test(request.url) || planned.length === 0) return;
-      const fault = planned.shift()!;
+      const fault = TARGETED.test(request.url) ? planned.shift() : undefined;
+      if (fault === undefined) return;
       applied[fault] += 1;
       switch (fault) {
         case 'error500':
@@ -48,7 +48,7 @@ export function createFaultInjector(options: { slowMs: number }): FaultInjector 
     app.addHook('onSend', async (request, reply, payload) => {
       if (!dropping.has(request)) return payload;
       // The handler has run and committed; the device never hears of it.
-      request.raw.socket?.destroy();
+      request.raw.socket.destroy();
       reply.hijack();
       return payload;
     });

@@ -23,6 +23,7 @@ import { cleanText } from '@contract/safeText';
 import { liferChanges } from '@contract/stats';
 import type { PullResponse, SyncRecord } from '@contract/sync';
 import { unsyncedCount } from '../../src/db/sync';
+import { present } from '../../src/test/present';
 import {
   deleteObservation,
   editObservation,
@@ -120,6 +121,7 @@ const commands = [
         () => true,
         async (model, device) => {
           const id = nextId();
+          const chosen = present(SPECIES[species], 'a species');
           const photos = photo
             ? [
                 {
@@ -135,8 +137,8 @@ const commands = [
             device.db,
             device.userId,
             {
-              species_id: SPECIES[species]!.id,
-              taxa: SPECIES[species]!.taxa,
+              species_id: chosen.id,
+              taxa: chosen.taxa,
               coordinate: { type: 'Point', coordinates: [-120.5481235, 46.9965144], accuracy: 5 },
               coordinate_hidden: false,
               date: 1_700_000_000 + day * 86_400,
@@ -159,9 +161,9 @@ const commands = [
       (m) => liveIds(m).length > 0,
       async (model, device) => {
         const ids = liveIds(model);
-        const id = ids[pick % ids.length]!;
+        const id = present(ids[pick % ids.length], 'a live sighting');
         await editObservation(device.db, device.userId, id, { note });
-        model.sightings.get(id)!.note = cleanText(note);
+        present(model.sightings.get(id), 'the edited sighting').note = cleanText(note);
       },
     ),
   ),
@@ -171,9 +173,9 @@ const commands = [
       (m) => liveIds(m).length > 0,
       async (model, device) => {
         const ids = liveIds(model);
-        const id = ids[pick % ids.length]!;
+        const id = present(ids[pick % ids.length], 'a live sighting');
         await deleteObservation(device.db, device.userId, id);
-        model.sightings.get(id)!.deleted = true;
+        present(model.sightings.get(id), 'the deleted sighting').deleted = true;
       },
     ),
   ),
@@ -271,11 +273,12 @@ async function expectServerEqualsModel(model: Model, device: Device, token: stri
   const expected = liveIds(model).sort();
   // 0 lost and 0 duplicated: exactly the model's live sightings, each once, with its last text.
   expect(live.map((record) => record.id).sort()).toEqual(expected);
-  for (const record of live) expect(record.data.note).toBe(model.sightings.get(record.id)!.note);
+  for (const record of live)
+    expect(record.data.note).toBe(present(model.sightings.get(record.id), 'a modelled sighting').note);
   // Lifer flags as the rule says over what the server holds.
   expect(liferChanges(live.map((record) => record.data as never))).toEqual([]);
   // Every photo of a live sighting is on the server exactly once, as this member's.
-  const photoIds = liveIds(model).flatMap((id) => model.sightings.get(id)!.photos);
+  const photoIds = liveIds(model).flatMap((id) => present(model.sightings.get(id), 'a live sighting').photos);
   if (photoIds.length > 0) {
     const { rows } = await sql<{ id: string; owner_id: string }>`
       SELECT id::text, owner_id::text FROM media WHERE id::text = ANY(${sql.val(photoIds)}::text[]) AND deleted_at IS NULL`.execute(
@@ -325,7 +328,7 @@ describe('sightings under faults (model-based)', () => {
         numRuns: RUNS,
         ...(process.env.FAULT_SEED ? { seed: Number(process.env.FAULT_SEED) } : {}),
         ...(process.env.FAULT_PATH ? { path: process.env.FAULT_PATH } : {}),
-        verbose: 1,
+        verbose: fc.VerbosityLevel.Verbose,
         endOnFailure: false,
       },
     );

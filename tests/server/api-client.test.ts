@@ -279,7 +279,9 @@ describe('failures', () => {
     // A connection that never answers: only the client's own abort ends it.
     const hanging: typeof fetch = (_input, init) =>
       new Promise((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        init?.signal?.addEventListener('abort', () => {
+          reject(new DOMException('aborted', 'AbortError'));
+        });
       });
     const h = harness({ network: hanging, timeoutMs: 20 });
 

@@ -27,6 +27,7 @@ import {
   type TestApp,
   type TestMember,
 } from './helpers';
+import { present } from '../../src/test/present';
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { uploadedPhoto } from './media-helpers';
@@ -81,7 +82,9 @@ function toJson(value: unknown): string {
     const entries = Object.entries(value as Record<string, unknown>);
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${toJson(item)}`).join(',')}}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  // No JSON text for undefined, a function or a symbol (JSON.stringify answers undefined): null.
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return 'null';
+  return JSON.stringify(value);
 }
 
 /** encodeURIComponent, except that a lone surrogate becomes its (invalid) 3-byte UTF-8 escape. */
@@ -315,7 +318,9 @@ function plausible(schema: Schema, depth = 0): unknown {
       const items = Array.isArray(schema.items) ? schema.items : undefined;
       if (items) return items.map((item) => plausible(item, depth + 1));
       const count = Math.max(schema.minItems ?? 0, depth > 2 ? 0 : Math.floor(random() * 3));
-      return Array.from({ length: count }, () => plausible((schema.items as Schema) ?? {}, depth + 1));
+      return Array.from({ length: count }, () =>
+        plausible((schema.items as Schema | undefined) ?? {}, depth + 1),
+      );
     }
     case 'object':
     case undefined: {
@@ -725,7 +730,11 @@ describe(`API fuzz (seed ${SEED}, ${RUNS} random runs)`, () => {
         }
       }
       for (const parameter of queryParams) {
-        for (const value of [...HOSTILE_TEXT.slice(0, 6), ...NUMBER_TEXTS.slice(0, 9), MALFORMED_URL[3]!]) {
+        for (const value of [
+          ...HOSTILE_TEXT.slice(0, 6),
+          ...NUMBER_TEXTS.slice(0, 9),
+          present(MALFORMED_URL[3], 'a malformed URL'),
+        ]) {
           await send(
             withBody({
               ...base,

@@ -16,6 +16,7 @@ import { createChatRuntime } from '../../src/features/chat/chatRuntime';
 import { messagesOnDevice, sessionsOnDevice } from '../../src/features/chat/chatStore';
 import { pendingMessages, sendChatMessage } from '../../src/features/chat/chatWrites';
 import { memberApiClient } from '../../src/test/memberTokens';
+import { present } from '../../src/test/present';
 import { buildTestApp, createMember, signIn, type TestApp } from './helpers';
 
 const WAIT_MS = 60_000;
@@ -92,13 +93,22 @@ describe('chat on the device', () => {
     const sessions = await sessionsOnDevice(wren.db, wren.userId);
     expect(sessions).toHaveLength(1);
     expect(sessions[0]).toMatchObject({ user_id: robin.userId, unread: 1 });
-    expect(sessions[0]!.last_message?.message).toBe('On my way');
-    const kept = await messagesOnDevice(wren.db, wren.userId, page.sessionId!);
+    expect(present(sessions[0], 'the session').last_message?.message).toBe('On my way');
+    const sessionId = present(page.sessionId, 'the session id');
+    const kept = await messagesOnDevice(wren.db, wren.userId, sessionId);
     expect(kept.map((message) => message.message)).toEqual(['Osprey over the lake', 'On my way']);
 
     wren.online = true;
-    expect(await markRead(wren.db, wren.api, wren.userId, page.sessionId!, kept[1]!.message_id)).toBe(0);
-    expect((await sessionsOnDevice(wren.db, wren.userId))[0]!.unread).toBe(0);
+    expect(
+      await markRead(
+        wren.db,
+        wren.api,
+        wren.userId,
+        sessionId,
+        present(kept[1], 'the second message').message_id,
+      ),
+    ).toBe(0);
+    expect(present((await sessionsOnDevice(wren.db, wren.userId))[0], 'the session').unread).toBe(0);
   });
 
   it('sends messages written offline once, in order, when back online', async () => {
@@ -119,14 +129,17 @@ describe('chat on the device', () => {
     // The first drain loses the answer of the first message after the server stored it: the
     // replay must not store it twice.
     const rows = await wren.db.outbox.orderBy('time').toArray();
-    await wren.api.request('PUT', rows[0]!.url, rows[0]!.data as Payload);
+    const firstRow = present(rows[0], 'the first queued message');
+    await wren.api.request('PUT', firstRow.url, firstRow.data as Payload);
     expect(await drainOutbox({ db: wren.db, api: wren.api }, { userId: wren.userId })).toMatchObject({
       sent: 3,
     });
     expect(await pendingMessages(wren.db, wren.userId)).toEqual([]);
 
     const page = await fetchConversation(robin.db, robin.api, robin.userId, wren.userId);
-    const texts = (await messagesOnDevice(robin.db, robin.userId, page.sessionId!)).map((m) => m.message);
+    const texts = (
+      await messagesOnDevice(robin.db, robin.userId, present(page.sessionId, 'the session id'))
+    ).map((m) => m.message);
     expect(texts).toEqual(['First, offline', 'Second, offline', 'Third, online']);
   });
 
@@ -143,7 +156,11 @@ describe('chat on the device', () => {
       isOnline: () => true,
       onUnread: (total) => counts.push(total),
     });
-    const opened = new Promise<void>((resolve) => runtime.subscribe(() => runtime.isLive() && resolve()));
+    const opened = new Promise<void>((resolve) =>
+      runtime.subscribe(() => {
+        if (runtime.isLive()) resolve();
+      }),
+    );
     runtime.start();
     try {
       await opened;

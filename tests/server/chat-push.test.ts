@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessageWriteResponse } from '@contract/chat';
 import type { ChatPushPayload, PushKeyResponse } from '@contract/push';
 import { api, bearer, buildTestApp, createMember, signIn, type TestApp } from './helpers';
+import { present } from '../../src/test/present';
 
 const WAIT_MS = 60_000;
 
@@ -33,7 +34,7 @@ const hmac = (key: Buffer, data: Buffer) => createHmac('sha256', key).update(dat
 /** RFC 8291 + RFC 8188 decryption of one aes128gcm record, as a browser does it. */
 function decryptPush(body: Buffer, receiver: ECDH, authSecret: Buffer): string {
   const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
+  const idLength = present(body[20], 'the key id length');
   const senderKey = body.subarray(21, 21 + idLength);
   const record = body.subarray(21 + idLength);
   const shared = receiver.computeSecret(senderKey);
@@ -250,15 +251,17 @@ describe('a push for a new chat message', () => {
       const jobs = await jobsOf(message.message_id);
       return jobs[0]?.last_error === '503' ? jobs : undefined;
     });
-    expect(job!.attempts).toBe(1);
-    expect(job!.run_at.getTime()).toBeGreaterThan(t.clock.now() + 20_000);
+    expect(present(job, 'the job').attempts).toBe(1);
+    expect(present(job, 'the job').run_at.getTime()).toBeGreaterThan(t.clock.now() + 20_000);
     t.clock.advance(120);
     await t.app.push.runDue();
     const pushes = await waitFor('the retried push', () => {
       const found = received.filter((one) => one.path === '/flaky');
       return found.length === 2 ? found : undefined;
     });
-    expect(JSON.parse(decryptPush(pushes[1]!.body, tablet.ecdh, tablet.auth))).toMatchObject({
+    expect(
+      JSON.parse(decryptPush(present(pushes[1], 'the retried push').body, tablet.ecdh, tablet.auth)),
+    ).toMatchObject({
       message: 'Try again',
     });
   });
@@ -272,7 +275,7 @@ describe('a push for a new chat message', () => {
       headers: bearer(eve.token),
       signal: abort.signal,
     });
-    const reader = stream.body!.getReader();
+    const reader = present(stream.body, 'an event stream').getReader();
     let text = '';
     const readUntil = async (needle: string) => {
       while (!text.includes(needle)) {

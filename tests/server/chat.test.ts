@@ -14,6 +14,7 @@ import type {
 } from '@contract/chat';
 import { messages } from '@contract/messages';
 import { api, bearer, buildTestApp, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 interface Member {
@@ -273,17 +274,17 @@ describe('paging by last_mod', () => {
     expect(newest.more).toBe(true);
     const older = await get<ChatMessagesResponse>(
       fay,
-      `/chats/${withGus}/messages?limit=10&before=${newest.messages[0]!.last_mod}`,
+      `/chats/${withGus}/messages?limit=10&before=${present(newest.messages[0], 'the oldest of the newest').last_mod}`,
     );
     expect(older.messages.map((message) => message.message)).toEqual(['g1', 'g2', 'g3']);
     expect(older.more).toBe(false);
     const forward = await get<ChatMessagesResponse>(
       fay,
-      `/chats/${withGus}/messages?limit=2&last_mod=${older.messages[0]!.last_mod}`,
+      `/chats/${withGus}/messages?limit=2&last_mod=${present(older.messages[0], 'the oldest message').last_mod}`,
     );
     expect(forward.messages.map((message) => message.message)).toEqual(['g2', 'g3']);
     expect(forward.more).toBe(true);
-    expect(forward.last_mod).toBe(forward.messages[1]!.last_mod);
+    expect(forward.last_mod).toBe(present(forward.messages[1], 'the second message').last_mod);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type ControlSocket,
 } from '../../server/control';
 import { api, buildTestApp, type TestApp } from './helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 
@@ -109,9 +110,12 @@ describe('the CLI while the server runs (its control socket in DATA_DIR)', () =>
 
   it('sends user:create to the running server, which runs it on its own database', async () => {
     // On PostgreSQL the CLI connects as any client: no socket is opened.
-    if (t.database.kind === 'postgres') return expect(control).toBeNull();
+    if (t.database.kind === 'postgres') {
+      expect(control).toBeNull();
+      return;
+    }
     expect(control?.path).toBe(join(dataDir, CONTROL_SOCKET_FILE));
-    expect((await stat(control!.path)).mode & 0o777).toBe(0o600);
+    expect((await stat(present(control, 'the control socket').path)).mode & 0o777).toBe(0o600);
 
     const created = await cli(dataDir, [
       'user:create',

@@ -315,7 +315,8 @@ describe('the pull cursor', () => {
     const seen = new Set<string>();
     let cursor = 0;
     let pushing = true;
-    const puller = (async () => {
+    // A named function, not an inline one: called inline, TypeScript would read `pushing` as always true.
+    const pull = async () => {
       for (;;) {
         const done = !pushing;
         const page = await pullAll(m.device2, cursor);
@@ -326,7 +327,8 @@ describe('the pull cursor', () => {
         // microtasks, and a tight loop of pulls would starve the injected pushes.
         await setTimeout(1);
       }
-    })();
+    };
+    const puller = pull();
     const pushes = Array.from({ length: 24 }, (_, batch) =>
       pushOk(
         batch % 2 === 0 ? m.device1 : m.device2,

@@ -22,6 +22,7 @@ import {
   type ContentSeedCounts,
 } from '../../server/db/content/seed';
 import { api, bearer, buildTestApp, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let clientToken: string;
@@ -40,7 +41,10 @@ function get(path: string, token: string | null = clientToken) {
   return t.app.inject({ method: 'GET', url: api(path), headers: token === null ? {} : bearer(token) });
 }
 
-const TERMS = SEED_PAGES.find((page) => page.slug === TERMS_SLUG)!;
+const TERMS = present(
+  SEED_PAGES.find((page) => page.slug === TERMS_SLUG),
+  'the seeded terms',
+);
 
 describe('GET cms/pages/slug/{slug}', () => {
   it('answers the seeded terms and privacy policy, as Markdown, to a client token', async () => {
@@ -214,7 +218,7 @@ describe('GET help/{topic}', () => {
   });
 
   it('answers a topic by its id as well', async () => {
-    const seeded = SEED_HELP_TOPICS[0]!;
+    const seeded = present(SEED_HELP_TOPICS[0], 'a seeded help topic');
     const body = (await get(`/help/${seeded.id}`)).json<HelpTopicResponse>();
     expect(body.topic.slug).toBe(seeded.slug);
   });
@@ -292,7 +296,10 @@ describe('the seed', () => {
       .set({ body: 'Our own terms.', updated_at: new Date() })
       .where('slug', '=', TERMS_SLUG)
       .execute();
-    const lifers = SEED_HELP_TOPICS.find((topic) => topic.slug === 'lifers')!;
+    const lifers = present(
+      SEED_HELP_TOPICS.find((topic) => topic.slug === 'lifers'),
+      'the lifers help topic',
+    );
     await t.db
       .updateTable('help_topics')
       .set({ deleted_at: new Date() })

@@ -48,17 +48,15 @@ beforeEach(async () => {
 
 describe('the initial fetch of a member’s sightings', () => {
   it('stores the member’s sightings as synced rows when the device has none of theirs', async () => {
-    const ids = ['8f7b9e44-3c51-4d1e-9a7e-1b2c3d4e5f60', '8f7b9e44-3c51-4d1e-9a7e-1b2c3d4e5f61'];
-    expect((await createObservation(t, member.token, BALD_EAGLE, sightingBody(ids[0]!))).statusCode).toBe(
-      200,
-    );
+    const ids = ['8f7b9e44-3c51-4d1e-9a7e-1b2c3d4e5f60', '8f7b9e44-3c51-4d1e-9a7e-1b2c3d4e5f61'] as const;
+    expect((await createObservation(t, member.token, BALD_EAGLE, sightingBody(ids[0]))).statusCode).toBe(200);
     expect(
       (
         await createObservation(
           t,
           member.token,
           WHITE_TAILED_DEER,
-          sightingBody(ids[1]!, { date: 1_767_300_000 }),
+          sightingBody(ids[1], { date: 1_767_300_000 }),
         )
       ).statusCode,
     ).toBe(200);

@@ -19,6 +19,7 @@ import {
   signIn,
   type TestApp,
 } from './helpers';
+import { present } from '../../src/test/present';
 import { observationRecord, pushRecords } from './observation-helpers';
 import { logbookInput } from './shop-helpers';
 
@@ -146,7 +147,7 @@ describe('the printed checklist', () => {
 
     const pages = await pdfPages(response.rawPayload);
     expect(pages).toHaveLength(1);
-    const text = pages[0]!;
+    const text = present(pages[0], 'the first page');
     expect(text).toContain('Birds of Aotearoa');
     expect(text).toContain('Kept by Test (aroha)');
     expect(text).toMatch(/Printed \d{1,2} \w{3} \d{4}/);
@@ -187,7 +188,7 @@ describe('the printed checklist', () => {
     // starts a page has its own heading there, not a continued one.
     let continued = 0;
     pages.slice(1).forEach((page) => {
-      const first = Number(/Long-list bird (\d+) /.exec(page)![1]);
+      const first = Number(present(/Long-list bird (\d+) /.exec(page), 'a bird on the page')[1]);
       const family = `Family ${Math.floor(first / 15)}`;
       if (first % 15 === 0) {
         expect(page).not.toContain('(continued)');

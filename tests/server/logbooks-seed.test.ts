@@ -14,6 +14,7 @@ import {
   ensureLogbooksData,
 } from '../../server/plugins/app/logbooks/seed';
 import { buildTestApp, callApi, createMember, fetchClientToken, signIn, type TestApp } from './helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 
 describe('demo logbooks', () => {
   it('seeds the real checklists once, with codes a member can redeem', async () => {
-    const codes = (await ensureLogbooksData(t.db))!;
+    const codes = present(await ensureLogbooksData(t.db), 'the seeded codes');
     expect(codes).toHaveLength(DEMO_LOGBOOKS.length * DEMO_CODES_PER_LOGBOOK);
     expect(await ensureLogbooksData(t.db)).toBeNull();
     expect(demoCodesCsv(codes).split('\n')[0]).toBe('code,product_id,batch,logbook');
@@ -37,7 +38,11 @@ describe('demo logbooks', () => {
     for (const logbook of listed) expect(logbook.species_total).toBeGreaterThan(50);
 
     const member = (await signIn(t, await createMember(t))).auth_token;
-    const mammals = codes.find((c) => c.product_id === DEMO_LOGBOOKS[0]!.id)!;
+    const mammalsId = present(DEMO_LOGBOOKS[0], 'the first demo logbook').id;
+    const mammals = present(
+      codes.find((c) => c.product_id === mammalsId),
+      'a code of the mammals logbook',
+    );
     const activated = await callApi(t, 'PUT', '/logbooks/activate', member, {
       activation_code: mammals.code,
     });

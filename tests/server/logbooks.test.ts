@@ -16,6 +16,7 @@ import {
   type TestApp,
   callApi,
 } from './helpers';
+import { present } from '../../src/test/present';
 import { logbookInput } from './shop-helpers';
 
 let t: TestApp;
@@ -130,12 +131,16 @@ describe('logbooks', () => {
     expect(codes).toHaveLength(2);
     expect(csv.split('\n')[0]).toBe('code,product_id,batch');
     const third = (await signIn(t, await createMember(t))).auth_token;
+    const code = present(codes[0], 'a generated code');
     const results = await Promise.all([
-      call('PUT', '/logbooks/activate', other, { activation_code: codes[0]!.toLowerCase() }),
-      call('PUT', '/logbooks/activate', third, { activation_code: codes[0]! }),
+      call('PUT', '/logbooks/activate', other, { activation_code: code.toLowerCase() }),
+      call('PUT', '/logbooks/activate', third, { activation_code: code }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const loser = results.find((r) => r.statusCode === 409)!;
+    const loser = present(
+      results.find((r) => r.statusCode === 409),
+      'a refused activation',
+    );
     expect(loser.json<{ reason: string }>().reason).toContain('already been used');
   });
 
@@ -149,17 +154,16 @@ describe('logbooks', () => {
     const codes = (await call('POST', '/logbooks/codes', admin, { product_id: logbook, count: 1 })).json<{
       codes: string[];
     }>().codes;
-    expect((await call('PUT', '/logbooks/activate', member, { activation_code: codes[0]! })).statusCode).toBe(
-      409,
-    );
+    const code = present(codes[0], 'a generated code');
+    expect((await call('PUT', '/logbooks/activate', member, { activation_code: code })).statusCode).toBe(409);
     const row = await t.db
       .selectFrom('activation_codes')
       .selectAll()
-      .where('code', '=', codes[0]!)
+      .where('code', '=', code)
       .executeTakeFirstOrThrow();
     expect(row.redeemed_by).toBeNull();
-    expect(
-      (await call('PUT', '/logbooks/activate', undefined, { activation_code: codes[0]! })).statusCode,
-    ).toBe(401);
+    expect((await call('PUT', '/logbooks/activate', undefined, { activation_code: code })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -19,6 +19,7 @@ import { memberApiClient } from '../../src/test/memberTokens';
 import { callApi, buildTestApp, type TestApp } from './helpers';
 import { pushSighting, smallJpeg } from './media-helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let baseUrl: string;
@@ -96,7 +97,7 @@ describe('the feed kept on the device', () => {
     expect(kept.map((item) => [item.type, item.author_id, item.observation?.observation_id])).toEqual([
       ['sighting', bob.id, sightingId],
     ]);
-    expect(await itemOnDevice(db, kept[0]!.feed_id)).toEqual(kept[0]);
+    expect(await itemOnDevice(db, present(kept[0], 'the kept item').feed_id)).toEqual(kept[0]);
     await expect(refreshFeed(db, client, feed)).rejects.toThrow();
     expect(await feedOnDevice(db, feed)).toEqual(kept);
   });
@@ -122,10 +123,11 @@ describe('the feed kept on the device', () => {
     expect(after).toEqual([newer, ...[...posts].reverse().filter((id) => id !== posts[3])]);
 
     // An item read on its own page: fetched fresh; a deleted one is forgotten.
-    expect((await fetchItem(db, client, posts[4]!))?.feed_id).toBe(posts[4]);
-    await callApi(t, 'DELETE', `/newsfeed/${posts[4]}`, bob.device1);
-    expect(await fetchItem(db, client, posts[4]!)).toBeNull();
-    expect(await itemOnDevice(db, posts[4]!)).toBeUndefined();
+    const fifth = present(posts[4], 'the fifth post');
+    expect((await fetchItem(db, client, fifth))?.feed_id).toBe(fifth);
+    await callApi(t, 'DELETE', `/newsfeed/${fifth}`, bob.device1);
+    expect(await fetchItem(db, client, fifth)).toBeNull();
+    expect(await itemOnDevice(db, fifth)).toBeUndefined();
   });
 });
 
@@ -255,11 +257,11 @@ describe('an edit of a post written on the device', () => {
   });
 
   it("of another member's post is refused and parked with the server's reason", async () => {
-    const [bobsPost] = await bobPosts(1);
-    await editPost(db, ann.id, bobsPost!, 'Not mine');
+    const bobsPost = present((await bobPosts(1))[0], "Bob's post");
+    await editPost(db, ann.id, bobsPost, 'Not mine');
     const summary = await syncMemberData({ db, api: client }, engineOf(client), ann.id);
     expect(summary).toMatchObject({ sent: 0, parked: 1 });
-    expect(pendingEdits(await db.outbox.toArray()).get(bobsPost!)?.refused).toBeTruthy();
+    expect(pendingEdits(await db.outbox.toArray()).get(bobsPost)?.refused).toBeTruthy();
     const bobs = (await callApi(t, 'GET', `/newsfeed/${bob.id}`, bob.device1)).json<FeedResponse>();
     expect(bobs.items.map((item) => item.text)).toEqual(["Bob's post 0"]);
   });

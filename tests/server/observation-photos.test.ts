@@ -33,6 +33,7 @@ import {
 } from './media-helpers';
 import { pushRecords } from './observation-helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let ann: SyncMember;
@@ -193,7 +194,7 @@ describe('GET media/{id}/base64, GET media/{id}/meta', () => {
   it("lists a public sighting's photos among its species' photos, and only while the sighting is public", async () => {
     const reference = await insertSpeciesPhoto(t, bob.id);
     const [row] = await mediaRows(reference);
-    const speciesId = row!.species_id!;
+    const speciesId = present(present(row, 'the photo row').species_id, "the photo's species");
     const sightingId = `ann-species-${randomUUID()}`;
     const photo = await uploadedPhoto(t, ann.device1, sightingId);
     const push = (counter: number, data: Partial<Observation>) =>

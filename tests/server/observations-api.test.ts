@@ -32,6 +32,7 @@ import {
   WHITE_TAILED_DEER,
 } from './observation-helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let clientToken: string;
@@ -146,7 +147,12 @@ describe('PUT species/{id}/observations/{obs_id} (edit)', () => {
     // A device edits it from what it pulled (2_api) and pushes 3_phone.
     const pulled = await pulledRecord(t, ann.device2, 'ann-edit');
     await pushRecords(t, ann.device2, [
-      { id: 'ann-edit', rev: '3_phone', deleted: false, data: { ...pulled!.data, note: 'Device note' } },
+      {
+        id: 'ann-edit',
+        rev: '3_phone',
+        deleted: false,
+        data: { ...present(pulled, 'the pulled record').data, note: 'Device note' },
+      },
     ]);
     // A REST client still holding 2_api is refused, and the device's edit stays.
     const stale = await updateObservation(t, ann.device1, BALD_EAGLE, 'ann-edit', {
@@ -236,8 +242,8 @@ describe('reading sightings', () => {
               ${JSON.stringify({ species_id: BALD_EAGLE })}::jsonb)`.execute(t.db);
   });
 
-  const ids = (response: { json: <T>() => T }) =>
-    response.json<ObservationsResponse>().observations.map((one) => one.observation_id);
+  const ids = (response: { json: () => ObservationsResponse }) =>
+    response.json().observations.map((one) => one.observation_id);
 
   it('GET observations: all of one’s own, newest first, with rev and the lifer rule', async () => {
     const own = await get(t, ann.device1, '/observations');

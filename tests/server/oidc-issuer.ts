@@ -46,7 +46,10 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close((error) => {
+          if (error) reject(error);
+          else resolve();
+        });
       }),
   };
 }

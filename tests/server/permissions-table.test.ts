@@ -484,7 +484,7 @@ beforeAll(async () => {
   }
   for (const principal of principals) principal.who = await signedIn(principal.roles, principal.permissions);
 });
-afterAll(() => t?.close());
+afterAll(() => t.close());
 
 describe('the table covers the whole API', () => {
   it('every operation of the OpenAPI document has a rule, and every rule an operation', () => {

@@ -22,6 +22,7 @@ import { ensureSpeciesData } from '../../server/db/species/seed';
 import { ensurePlacesData } from '../../server/plugins/app/places/seed';
 import { buildTestApp, createMember, signIn, type TestApp, callApi } from './helpers';
 import { BALD_EAGLE } from './observation-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let baseUrl: string;
@@ -83,7 +84,9 @@ describe('places kept on the device', () => {
     expect(near[0]?.place.name).toBe('Kruger National Park');
     expect(near[0]?.distanceKm).toBe(0);
     expect(near.map((item) => item.distanceKm)).toEqual(
-      [...near.map((item) => item.distanceKm)].sort((a, b) => a! - b!),
+      [...near.map((item) => item.distanceKm)].sort(
+        (a, b) => present(a, 'a distance') - present(b, 'a distance'),
+      ),
     );
     // Without a position: the member's region first, then the others.
     const popular = await placesOnDevice(db, { regionId: 'USA-3521' });

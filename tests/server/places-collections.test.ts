@@ -19,6 +19,7 @@ import {
   signIn,
   type TestApp,
 } from './helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let admin: string;
@@ -85,7 +86,10 @@ describe('GET collection/hotspots', () => {
   it("answers a region's places with their boundary field, page by page, each once", async () => {
     const { records } = await pullAll('hotspots', SOUTH_AFRICA, 0, 3);
     expect(ids(records)).toEqual(SOUTH_AFRICAN_PARKS);
-    const kruger = records.find((record) => record.id === 'kruger-national-park')!;
+    const kruger = present(
+      records.find((record) => record.id === 'kruger-national-park'),
+      'Kruger National Park',
+    );
     expect(kruger).toMatchObject({ deleted: false, rev: expect.stringMatching(/^\d+_server$/) as unknown });
     expect(kruger.data).toMatchObject({
       hotspot_id: 'kruger-national-park',
@@ -133,8 +137,10 @@ describe('GET collection/hotspots', () => {
       ['kruger-national-park', false],
       ['addo-elephant-national-park', true],
     ]);
-    expect(after.records[0]!.data).toMatchObject({ description: 'Edited for the sync test.' });
-    expect(after.records[1]!.data).toEqual({});
+    expect(present(after.records[0], 'the edited park').data).toMatchObject({
+      description: 'Edited for the sync test.',
+    });
+    expect(present(after.records[1], 'the deleted park').data).toEqual({});
     expect(ids((await pullAll('hotspots', undefined, everywhere)).records)).toEqual([
       'addo-elephant-national-park',
       'kruger-national-park',

@@ -13,6 +13,7 @@ import { ensureSpeciesData } from '../../server/db/species/seed';
 import { ensurePlacesData } from '../../server/plugins/app/places/seed';
 import { api, buildTestApp, createMember, fetchClientToken, signIn, type TestApp, callApi } from './helpers';
 import { BALD_EAGLE, createObservation, sightingBody, WHITE_TAILED_DEER } from './observation-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let admin: string;
@@ -257,7 +258,7 @@ describe('geometry', () => {
     const { hotspots } = response.json<HotspotsResponse>();
     expect(hotspots[0]).toMatchObject({ hotspot_id: 'kruger-national-park', distance_km: 0 });
     expect(hotspots).toHaveLength(3);
-    expect(hotspots[1]!.distance_km).toBeGreaterThan(100);
+    expect(present(hotspots[1], 'the second hotspot').distance_km).toBeGreaterThan(100);
   });
 
   it('a place whose polygon contains the point comes before a nearer point; a hole is outside', async () => {
@@ -284,7 +285,7 @@ describe('geometry', () => {
       ['small-dot', false],
     ]);
     const hole = (await call('GET', '/hotspots/nearby?lat=5&lng=5&limit=1', client)).json<HotspotsResponse>();
-    expect(hole.hotspots[0]!.distance_km).toBeGreaterThan(0);
+    expect(present(hole.hotspots[0], 'a hotspot').distance_km).toBeGreaterThan(0);
 
     const habitat = await call('GET', '/habitat?lat=2&lng=2', client);
     expect(habitat.json()).toMatchObject({
@@ -308,7 +309,7 @@ describe('geometry', () => {
   it('list searches names', async () => {
     const found = (await call('GET', '/hotspots?search=yellow', client)).json<HotspotsResponse>();
     expect(found.hotspots.map((h) => h.hotspot_id)).toEqual(['yellowstone-national-park']);
-    expect(found.hotspots[0]!.boundary).toBeUndefined();
+    expect(present(found.hotspots[0], 'a hotspot').boundary).toBeUndefined();
   });
 });
 
@@ -510,11 +511,11 @@ describe('field guide reads and edits', () => {
       await call('GET', '/hotspots/nearby?lat=2&lng=2&limit=1', client)
     ).json<HotspotsResponse>();
     expect(plain.hotspots[0]).toMatchObject({ hotspot_id: 'big-square', has_boundary: true });
-    expect(plain.hotspots[0]!.boundary).toBeUndefined();
+    expect(present(plain.hotspots[0], 'a hotspot').boundary).toBeUndefined();
     const full = (
       await call('GET', '/hotspots/nearby?lat=2&lng=2&limit=1&include_coordinates=true', client)
     ).json<HotspotsResponse>();
-    expect(full.hotspots[0]!.boundary?.type).toBe('Polygon');
+    expect(present(full.hotspots[0], 'a hotspot').boundary?.type).toBe('Polygon');
   });
 });
 

@@ -50,21 +50,30 @@ const stub = createServer((request: IncomingMessage, response: ServerResponse) =
         .update(`${header}.${claims}`)
         .verify(publicKey, Buffer.from(signature, 'base64url'));
       const scope = (JSON.parse(Buffer.from(claims, 'base64url').toString()) as { scope: string }).scope;
-      if (!valid || !scope.endsWith('/androidpublisher')) return send(401, { error: 'invalid_grant' });
-      return send(200, { access_token: 'ya29.test', expires_in: 3600 });
+      if (valid && scope.endsWith('/androidpublisher'))
+        send(200, { access_token: 'ya29.test', expires_in: 3600 });
+      else send(401, { error: 'invalid_grant' });
+      return;
     }
-    if (request.headers.authorization !== 'Bearer ya29.test') return send(401, {});
+    if (request.headers.authorization !== 'Bearer ya29.test') {
+      send(401, {});
+      return;
+    }
     const match =
       /^\/androidpublisher\/v3\/applications\/app\.fieldmark\.twa\/purchases\/products\/([^/]+)\/tokens\/([^:]+)(:acknowledge)?$/.exec(
         path,
       );
     const purchase = match ? purchases.get(`${match[1]}/${match[2]}`) : undefined;
-    if (!match || !purchase) return send(404, { error: { code: 404 } });
+    if (!match || !purchase) {
+      send(404, { error: { code: 404 } });
+      return;
+    }
     if (match[3]) {
       purchase.acknowledgementState = 1;
-      return send(204, {});
+      send(204, {});
+      return;
     }
-    return send(200, { kind: 'androidpublisher#productPurchase', ...purchase });
+    send(200, { kind: 'androidpublisher#productPurchase', ...purchase });
   });
 });
 

@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { FastifyPluginCallback } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, buildTestApp } from './helpers';
+import { present } from '../../src/test/present';
 
 interface LogLine {
   level: number;
@@ -70,16 +71,18 @@ describe('request log', () => {
     // Every request's line is there once the close has returned, none twice.
     expect(completed).toHaveLength(requests + 2);
     expect(new Set(completed.map((line) => line.reqId)).size).toBe(requests + 2);
-    const health = completed[0]!;
+    const health = present(completed[0], 'the health check line');
     expect(health).toMatchObject({ level: 30, method: 'GET', url: api('/health'), statusCode: 200 });
     expect(typeof health.responseTime).toBe('number');
-    const verify = completed[requests]!;
+    const verify = present(completed[requests], 'the verify line');
     expect(verify.url).toBe(api('/verify_email?token=[redacted]&x=1'));
     expect(JSON.stringify(lines)).not.toContain('secret-value');
 
     // Fastify's own error line for a handler's error (which `disableRequestLogging` would drop)
     // is still written, before the request's one line.
-    const failed = lines.filter((line) => line.reqId === completed[requests + 1]!.reqId);
+    const failed = lines.filter(
+      (line) => line.reqId === present(completed[requests + 1], 'the failed line').reqId,
+    );
     expect(failed.map((line) => line.msg)).toEqual(['handler broke', 'request completed']);
     expect(failed[0]).toMatchObject({ level: 50, err: { message: 'handler broke' } });
     expect(failed[1]).toMatchObject({ url: '/test-only/fails', statusCode: 500 });

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartResponse, OrderResponse, PaymentResponse, ProductResponse } from '@contract/shop';
-import type { StripeCheckout } from '../../server/plugins/app/shop/payments';
 import {
   api,
   buildTestApp,
@@ -17,7 +16,8 @@ import {
   type TestApp,
   callApi,
 } from './helpers';
-import { appWithStripeStub, logbookInput, type StripeRequest } from './shop-helpers';
+import { appWithStripeStub, logbookInput, stripeCheckoutOf, type StripeRequest } from './shop-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let admin: string;
@@ -153,9 +153,15 @@ describe('discount codes', () => {
       checkout(other, [{ product_id: logbook, quantity: 1 }], 'TEST-ONCE'),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-    const refused = results.find((r) => r.statusCode === 400)!;
+    const refused = present(
+      results.find((r) => r.statusCode === 400),
+      'the refused checkout',
+    );
     expect(refused.json<{ reason: string }>().reason).toContain('used up');
-    const won = results.find((r) => r.statusCode === 200)!.json<PaymentResponse>();
+    const won = present(
+      results.find((r) => r.statusCode === 200),
+      'the accepted checkout',
+    ).json<PaymentResponse>();
     // A 100 % code needs no provider: the order is fulfilled at once.
     expect(won.order).toMatchObject({ status: 'fulfilled', total_minor: 0, discount_minor: 1500 });
     expect(won.redirect_url).toBe(`/fulfilment/${won.order.transaction_id}/success`);
@@ -195,13 +201,13 @@ describe('payment with the embedded TEST gateway', () => {
     const response = await checkout(member, [{ product_id: item, quantity: 2 }], 'TEST-TEN');
     const { order, redirect_url } = response.json<PaymentResponse>();
     expect(order).toMatchObject({ subtotal_minor: 1400, discount_minor: 100, total_minor: 1300 });
-    expect((await t.app.shop.products.byId(item))!.stock).toBe(0);
+    expect(present(await t.app.shop.products.byId(item), 'the product').stock).toBe(0);
     const sold = await checkout(other, [{ product_id: item, quantity: 1 }]);
     expect(sold.statusCode).toBe(400);
     expect(sold.json<{ reason: string }>().reason).toContain('cart');
     const declined = await form(redirect_url, { action: 'pay', card_number: '4000000000000002' });
     expect(declined.headers.location).toBe(`/fulfilment/${order.transaction_id}/failed`);
-    expect((await t.app.shop.products.byId(item))!.stock).toBe(2);
+    expect(present(await t.app.shop.products.byId(item), 'the product').stock).toBe(2);
     const code = await call(t, 'POST', '/commerce/discount_code', client, { discount_code: 'TEST-TEN' });
     expect(code.json()).toMatchObject({ discount: { uses: 0 } });
   });
@@ -288,7 +294,7 @@ describe('payment with Stripe Checkout (the HTTP API stubbed at the boundary)', 
         },
       },
     });
-    const provider = s.app.shop.provider as StripeCheckout;
+    const provider = stripeCheckoutOf(s);
     const webhook = (signature: string) =>
       s.app.inject({
         method: 'POST',
@@ -301,6 +307,6 @@ describe('payment with Stripe Checkout (the HTTP API stubbed at the boundary)', 
     expect((await webhook(provider.signatureFor(payload))).statusCode).toBe(200);
     const events = await s.app.shop.orders.events(order.transaction_id);
     expect(events.map((event) => event.to_status)).toEqual(['pending', 'paid', 'fulfilled']);
-    expect(events[1]!.source).toBe('stripe:evt_test_1');
+    expect(present(events[1], 'the paid event').source).toBe('stripe:evt_test_1');
   });
 });

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProductInput } from '@contract/shop';
+import { StripeCheckout } from '../../server/plugins/app/shop/payments';
 import { buildTestApp, createLocation, type TestApp } from './helpers';
 
 export const logbookInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({
@@ -80,4 +81,12 @@ export async function appWithStripeStub(
       await new Promise((resolve) => stub.close(resolve));
     },
   };
+}
+
+/** The app's payment provider as Stripe's checkout (an app of appWithStripeStub), to sign webhooks. */
+export function stripeCheckoutOf(app: TestApp): StripeCheckout {
+  const provider = app.app.shop.provider;
+  if (!(provider instanceof StripeCheckout))
+    throw new Error(`Expected the Stripe checkout, found ${provider.name}`);
+  return provider;
 }

@@ -17,9 +17,9 @@ import type {
   PaymentResponse,
   ProductResponse,
 } from '@contract/shop';
-import type { StripeCheckout } from '../../server/plugins/app/shop/payments';
 import { api, buildTestApp, callApi, createLocation, createMember, signIn, type TestApp } from './helpers';
-import { appWithStripeStub, logbookInput, type StripeRequest } from './shop-helpers';
+import { appWithStripeStub, logbookInput, stripeCheckoutOf, type StripeRequest } from './shop-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let admin: string;
@@ -107,7 +107,10 @@ describe('admin orders and refunds', () => {
     const { orders, total } = list.json<MerchantOrdersResponse>();
     expect(orders.every((order) => order.status === 'fulfilled')).toBe(true);
     expect(total).toBe(orders.length);
-    const order = orders.find((o) => o.transaction_id === id)!;
+    const order = present(
+      orders.find((o) => o.transaction_id === id),
+      'the order',
+    );
     expect(order.contact).toEqual({ name: 'Test Buyer', email: 'buyer@example.org' });
     expect(order.events.map((event) => event.to_status)).toEqual(['pending', 'paid', 'fulfilled']);
     const page = (
@@ -311,7 +314,7 @@ describe('partial refunds', () => {
     expect(order.status).toBe('refunded');
     expect(order.refunds.map((r) => r.amount_minor)).toEqual([900, 900, 1350]);
     expect(order.refunded_minor).toBe(order.total_minor);
-    expect(order.refunds.at(-1)!.lines).toEqual([
+    expect(present(order.refunds.at(-1), 'the last refund').lines).toEqual([
       { product_id: logbook, name: 'Test logbook: mammals of Testland', quantity: 1, amount_minor: 1350 },
     ]);
     expect(await owns(buyer, logbook)).toBe(false);
@@ -386,7 +389,7 @@ describe('activation code batches for admins', () => {
       batch: 'spring',
     });
     expect(printed.statusCode, printed.body).toBe(200);
-    const [code] = printed.json<{ codes: string[] }>().codes;
+    const code = present(printed.json<{ codes: string[] }>().codes[0], 'the printed code');
     const redeemer = (await signIn(t, await createMember(t))).auth_token;
     expect((await call(t, 'PUT', '/logbooks/activate', redeemer, { activation_code: code })).statusCode).toBe(
       200,
@@ -404,7 +407,7 @@ describe('activation code batches for admins', () => {
     const lines = csv.json<{ csv: string }>().csv.trim().split('\n');
     expect(lines[0]).toBe('code,product_id,batch,redeemed_at');
     expect(lines).toHaveLength(4);
-    expect(lines.find((line) => line.startsWith(code!))).toMatch(/,spring,\d{4}-/);
+    expect(lines.find((line) => line.startsWith(code))).toMatch(/,spring,\d{4}-/);
     expect(
       (await call(t, 'GET', `/logbooks/codes/csv?product_id=${logbook}&batch=autumn`, admin)).statusCode,
     ).toBe(404);
@@ -483,7 +486,7 @@ describe('refunds with Stripe (the HTTP API stubbed at the boundary)', () => {
         },
       },
     });
-    const provider = s.app.shop.provider as StripeCheckout;
+    const provider = stripeCheckoutOf(s);
     const webhook = await s.app.inject({
       method: 'POST',
       url: api('/commerce/webhook/stripe'),
@@ -508,7 +511,9 @@ describe('refunds with Stripe (the HTTP API stubbed at the boundary)', () => {
     const refunded = await call(s, 'POST', path, adminToken, birds);
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(refunded.json<MerchantOrderResponse>().order.status).toBe('partially_refunded');
-    expect(refunded.json<MerchantOrderResponse>().order.events.at(-1)!.source).toContain('re_test_1');
+    expect(
+      present(refunded.json<MerchantOrderResponse>().order.events.at(-1), 'the refund event').source,
+    ).toContain('re_test_1');
     expect(refundCalls().at(-1)).toMatchObject({
       method: 'POST',
       fields: {

@@ -20,6 +20,7 @@ import { ensureSpeciesData } from '../../server/db/species/seed';
 import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
 import { observationRecord } from './observation-helpers';
 import { createSyncMember } from './sync-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let clientToken: string;
@@ -338,25 +339,27 @@ describe('GET species_targeted', () => {
       expect(speciesOnList(species, ['Birds|IOC', 'Mammals|Larger'], [state.id, 'USA'])).toBe(true);
     }
 
-    const [first, second, third] = before.species;
-    await pushSightings(ann, [{ id: 'seen-first', data: { species_id: first!._id } }]);
+    const first = present(before.species[0], 'the first target')._id;
+    const second = present(before.species[1], 'the second target')._id;
+    const third = present(before.species[2], 'the third target')._id;
+    await pushSightings(ann, [{ id: 'seen-first', data: { species_id: first } }]);
     const bob = await signedIn();
     // Bob saw the third one here twice and the second one elsewhere once.
     await pushSightings(bob, [
       {
         id: 'b1',
-        data: { species_id: third!._id, location: { last_mod: 0, names: { [state.id]: 'Washington' } } },
+        data: { species_id: third, location: { last_mod: 0, names: { [state.id]: 'Washington' } } },
       },
       {
         id: 'b2',
-        data: { species_id: third!._id, location: { last_mod: 0, names: { USA: 'United States' } } },
+        data: { species_id: third, location: { last_mod: 0, names: { USA: 'United States' } } },
       },
-      { id: 'b3', data: { species_id: second!._id, location: { last_mod: 0, names: { CAN: 'Canada' } } } },
+      { id: 'b3', data: { species_id: second, location: { last_mod: 0, names: { CAN: 'Canada' } } } },
     ]);
     const after = (await targeted(ann.token, { limit: 200 })).json<SpeciesTargetedResponse>();
     const ids = after.species.map((species) => species._id);
-    expect(ids).not.toContain(first!._id);
-    expect(ids.slice(0, 2)).toEqual([third!._id, second!._id]);
+    expect(ids).not.toContain(first);
+    expect(ids.slice(0, 2)).toEqual([third, second]);
   });
 
   // Issue 25: three private, hidden-coordinate sightings by one member moved a species from rank
@@ -366,7 +369,7 @@ describe('GET species_targeted', () => {
     const ranks = async () =>
       (await targeted(ann.token, { limit: 200 })).json<SpeciesTargetedResponse>().species.map((s) => s._id);
     const before = await ranks();
-    const last = before[before.length - 1]!;
+    const last = present(before.at(-1), 'the last target');
     const carol = await signedIn();
     const here = { last_mod: 0, names: { USA: 'United States' } };
     await pushSightings(

@@ -12,6 +12,7 @@ import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
 import { createSyncMember } from './sync-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let memberToken: string;
@@ -149,13 +150,23 @@ describe('GET collection/species', () => {
       locations: { USA: { occurrence: 'listed', source: 'bbs' } },
       extinct: false,
     });
-    const deer = speciesData(records.find((record) => record.id === WHITE_TAILED_DEER)!);
+    const deer = speciesData(
+      present(
+        records.find((record) => record.id === WHITE_TAILED_DEER),
+        'the white-tailed deer',
+      ),
+    );
     expect(deer.scientific_name).toBe('Odocoileus virginianus');
     expect(deer.classifications).toEqual(['Mammals|All', 'Mammals|Larger']);
     expect(Object.keys(deer.locations)).toContain('USA');
-    expect(speciesData(records.find((record) => record.id === DEER_MOUSE)!).scientific_name).toBe(
-      'Peromyscus maniculatus',
-    );
+    expect(
+      speciesData(
+        present(
+          records.find((record) => record.id === DEER_MOUSE),
+          'the deer mouse',
+        ),
+      ).scientific_name,
+    ).toBe('Peromyscus maniculatus');
   });
 
   it('answers, for a US birds (IOC) and larger mammals list, exactly the species speciesOnList keeps', async () => {
@@ -208,7 +219,9 @@ describe('GET collection/species', () => {
     await edit(BALD_EAGLE, { names: { fr: 'Pygargue à tête blanche (édité)' } });
     const afterEdit = await pullOk(memberToken, { last_mod: lastMod, filter: US_LIST });
     expect(afterEdit.records.map((record) => [record.id, record.rev])).toEqual([[BALD_EAGLE, '2_edit']]);
-    expect(speciesData(afterEdit.records[0]!).names.fr).toBe('Pygargue à tête blanche (édité)');
+    expect(speciesData(present(afterEdit.records[0], 'the edited eagle')).names.fr).toBe(
+      'Pygargue à tête blanche (édité)',
+    );
     expect(afterEdit.last_mod).toBeGreaterThan(lastMod);
 
     const deleted = await t.app.inject({
@@ -227,14 +240,19 @@ describe('GET collection/species', () => {
   });
 
   it('follows a taxa_alt switch: a bird taken out of Birds|IOC leaves that list and stays on Clements', async () => {
-    const bird = everything.find(
-      (record) => record.id !== BALD_EAGLE && speciesOnList(speciesData(record), ['Birds|IOC'], ['USA']),
-    )!;
+    const bird = present(
+      everything.find(
+        (record) => record.id !== BALD_EAGLE && speciesOnList(speciesData(record), ['Birds|IOC'], ['USA']),
+      ),
+      'a US bird on Birds|IOC',
+    );
     const { lastMod } = await pullAll();
     await edit(bird.id, { taxa_alt: [{ classification: 'Birds|IOC', enabled: false }] });
     const next = await pullOk(memberToken, { last_mod: lastMod });
     expect(next.records.map((record) => record.id)).toEqual([bird.id]);
-    expect(speciesData(next.records[0]!).classifications).toEqual(['Birds|Clements']);
+    expect(speciesData(present(next.records[0], 'the switched bird')).classifications).toEqual([
+      'Birds|Clements',
+    ]);
     const ioc = await pullAll({ classifications: ['Birds|IOC'], location_ids: ['USA'] });
     expect(ioc.records.some((record) => record.id === bird.id)).toBe(false);
     const clements = await pullAll({ classifications: ['Birds|Clements'], location_ids: ['USA'] });

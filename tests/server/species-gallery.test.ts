@@ -16,6 +16,7 @@ import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './hel
 import { call, sightingData, uploadedPhoto } from './media-helpers';
 import { BALD_EAGLE, ELLENSBURG, pushRecords, WHITE_TAILED_DEER } from './observation-helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let clientToken: string;
@@ -113,13 +114,13 @@ describe('GET species_images', () => {
     expect(pairs(answer)).toEqual([[BALD_EAGLE, bobEagle]]);
     expect(answer.total).toBe(1);
     // The photo and its species only: no sighting id, member, position or flag of the sighting.
-    expect(Object.keys(answer.images[0]!).sort()).toEqual(
+    expect(Object.keys(present(answer.images[0], 'a photo')).sort()).toEqual(
       ['created_at', 'height', 'media_id', 'path', 'species_id', 'thumbnail', 'width'].sort(),
     );
     const body = JSON.stringify(answer);
     for (const secret of ['bob-eagle', 'ann-eagle', bob.id, ann.id, String(ELLENSBURG[0]), 'coordinate'])
       expect(body).not.toContain(secret);
-    expect(answer.images[0]!.thumbnail).toBe(api(`/media/${bobEagle}/thumbnail.webp`));
+    expect(present(answer.images[0], 'a photo').thumbnail).toBe(api(`/media/${bobEagle}/thumbnail.webp`));
 
     // A member token answers the same: a member's own private sighting is not in the gallery either.
     const asAnn = await gallery(US_BIRDS_AND_MAMMALS, ann.device1);

@@ -23,6 +23,7 @@ import { ensureSpeciesData, importSpecies } from '../../server/db/species/seed';
 import { SPECIES_EXTRACT_DIR } from '../../server/db/species/sources';
 import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
 import { createSyncMember } from './sync-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let elephant: string;
@@ -254,14 +255,15 @@ describe('GET media/{id}/{variant}', () => {
     const unknown = await get(api(`/media/${NOBODY}/original.jpg`));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ status: 'failed', reason: messages.photoNotFound });
-    const [image] = (await get(api(`/species/${elephant}/images`), clientToken)).json<SpeciesImagesResponse>()
+    const [first] = (await get(api(`/species/${elephant}/images`), clientToken)).json<SpeciesImagesResponse>()
       .images;
+    const image = present(first, 'a species photo');
     // The extension must be the stored one.
-    expect((await get(api(`/media/${image!.media_id}/original.webp`))).statusCode).toBe(404);
-    expect((await get(api(`/media/${image!.media_id}/original.jpg`))).statusCode).toBe(200);
-    expect((await get(api(`/media/${image!.media_id}/banner`))).statusCode).toBe(400);
+    expect((await get(api(`/media/${image.media_id}/original.webp`))).statusCode).toBe(404);
+    expect((await get(api(`/media/${image.media_id}/original.jpg`))).statusCode).toBe(200);
+    expect((await get(api(`/media/${image.media_id}/banner`))).statusCode).toBe(400);
     expect((await get(api('/media/..%2F..%2Fpglite/original'))).statusCode).toBe(400);
-    expect((await get(api(`/media/${image!.media_id}/..%2F..%2Fconfig`))).statusCode).toBe(400);
+    expect((await get(api(`/media/${image.media_id}/..%2F..%2Fconfig`))).statusCode).toBe(400);
   });
 });
 
@@ -271,7 +273,7 @@ describe('DELETE species/{id}/images/{media_id}', () => {
       await get(api(`/species/${elephant}/images`), clientToken)
     ).json<SpeciesImagesResponse>();
     expect(images).toHaveLength(1);
-    return images[0]!;
+    return present(images[0], 'the photo');
   }
   const remove = (mediaId: string, token: string, speciesId = elephant) =>
     t.app.inject({

@@ -245,7 +245,7 @@ describe.skipIf(!existsSync(DEFAULT_SOURCE_DIR))('the full lists of ../shared/da
     await ensureReferenceData(t.db);
     first = await importSpecies(t.db, DEFAULT_SOURCE_DIR, 'full');
   }, 300_000);
-  afterAll(() => t?.close());
+  afterAll(() => t.close());
 
   it('holds every species of every list (README §1 counts)', async () => {
     expect(await countIn(t.db, 'birds-clements')).toBe(11_131);

@@ -20,15 +20,22 @@ import type { SpeciesRecord } from '../../server/db/species/build';
 import { loadSpecies, seedSpecies } from '../../server/db/species/seed';
 import { SPECIES_EXTRACT_DIR } from '../../server/db/species/sources';
 import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
+import { present } from '../../src/test/present';
 
-const US_BIRDS = speciesFilterOf({
-  location: { location_id: 'USA', name: 'United States of America' },
-  species: ['Birds|IOC'],
-})!;
-const ZAF_MAMMALS = speciesFilterOf({
-  location: { location_id: 'ZAF', name: 'South Africa' },
-  species: ['Mammals|Larger'],
-})!;
+const US_BIRDS = present(
+  speciesFilterOf({
+    location: { location_id: 'USA', name: 'United States of America' },
+    species: ['Birds|IOC'],
+  }),
+  'the US birds filter',
+);
+const ZAF_MAMMALS = present(
+  speciesFilterOf({
+    location: { location_id: 'ZAF', name: 'South Africa' },
+    species: ['Mammals|Larger'],
+  }),
+  'the South African mammals filter',
+);
 
 /** The four BBS tinamous as Birds|IOC rows (shaped like a real bird of the extract). */
 function tinamous(template: SpeciesRecord, locations: SpeciesRecord['locations']): SpeciesRecord[] {
@@ -66,7 +73,10 @@ beforeAll(async () => {
   t = await buildTestApp();
   await ensureReferenceData(t.db);
   ({ species: records } = await loadSpecies(SPECIES_EXTRACT_DIR));
-  template = records.find((record) => record.scientificName === 'Haliaeetus leucocephalus')!;
+  template = present(
+    records.find((record) => record.scientificName === 'Haliaeetus leucocephalus'),
+    'the Bald Eagle',
+  );
   const listed = { occurrence: 'listed', source: 'bbs' } as const;
   await seedSpecies(t.db, [...records, ...tinamous(template, { USA: listed, CAN: listed })], {
     origin: 'demo',

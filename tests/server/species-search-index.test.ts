@@ -10,6 +10,7 @@ import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { ALL_CLASSIFICATIONS, scopeOf } from '../../server/plugins/app/species/classifications';
 import { buildTestApp, type TestApp } from './helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 
@@ -39,9 +40,9 @@ describe('the species search', () => {
       });
       const { rows } = await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON)
         SELECT count(*) FROM species s WHERE ${where}`.execute(t.db);
-      const raw = rows[0]!['QUERY PLAN'];
+      const raw = present(rows[0], 'a query plan')['QUERY PLAN'];
       const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
-      const nodes = nodesOf(plan[0]!.Plan);
+      const nodes = nodesOf(present(plan[0], 'the plan').Plan);
       expect(
         nodes.map((node) => node['Index Name']),
         term,

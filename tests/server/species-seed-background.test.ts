@@ -14,6 +14,7 @@ import { loadSpeciesInWorker, seedWorldSpecies } from '../../server/db/species/b
 import { loadSpecies } from '../../server/db/species/seed';
 import { SPECIES_EXTRACT_DIR } from '../../server/db/species/sources';
 import { api, bearer, buildTestApp, fetchClientToken, type TestApp } from './helpers';
+import { present } from '../../src/test/present';
 
 const CHUNK = 1000;
 let t: TestApp;
@@ -109,7 +110,7 @@ describe('the background species seed', () => {
     expect(before.ids).toHaveLength(3 * CHUNK);
     let searched: SpeciesListResponse | undefined;
     // A species the seed has not written yet: search finds it only once it is stored.
-    const late = demo.species[demo.species.length - 1]!;
+    const late = present(demo.species.at(-1), 'the last species');
     const counts = await seedWorldSpecies(t.db, t.app.speciesSeed, {
       dir,
       load,

@@ -25,12 +25,16 @@ import { ensureSpeciesData } from '../../server/db/species/seed';
 import { api, bearer, buildTestApp, createMember, signIn, type TestApp } from './helpers';
 import { guestTokens } from '../../src/test/guestTokens';
 import { countReadwriteTransactions } from '../../src/test/countReadwrite';
+import { present } from '../../src/test/present';
 
 const USA = { location_id: 'USA', name: 'United States of America' };
 const ZAF = { location_id: 'ZAF', name: 'South Africa' };
 /** US birds (IOC) and all mammals, as the config dialog stores them. */
-const US_FILTER = speciesFilterOf({ location: USA, species: ['Birds|IOC', 'Mammals|All'] })!;
-const ZAF_FILTER = speciesFilterOf({ location: ZAF, species: ['Mammals|Larger'] })!;
+const US_FILTER = present(
+  speciesFilterOf({ location: USA, species: ['Birds|IOC', 'Mammals|All'] }),
+  'a filter',
+);
+const ZAF_FILTER = present(speciesFilterOf({ location: ZAF, species: ['Mammals|Larger'] }), 'a filter');
 
 let t: TestApp;
 let baseUrl: string;
@@ -166,19 +170,20 @@ describe('the species sync against the real server', () => {
     await engine.sync('species', { filter: US_FILTER });
     const raccoon = await db.species.get('mdd-1005892');
     expect(raccoon?.scientific_name).toBe('Procyon lotor');
+    const raccoonId = present(raccoon, 'the raccoon').id;
 
     const admin = await createMember(t, { roles: ['member', 'admin'] });
     const { auth_token } = await signIn(t, admin);
     const deleted = await t.app.inject({
       method: 'DELETE',
-      url: api(`/species/${raccoon!.id}`),
+      url: api(`/species/${raccoonId}`),
       headers: bearer(auth_token),
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
 
     const result = await engine.sync('species', { filter: US_FILTER });
     expect(result).toMatchObject({ received: 1, restarted: false });
-    expect(await db.species.get(raccoon!.id)).toBeUndefined();
+    expect(await db.species.get(raccoonId)).toBeUndefined();
     expect(await db.species.count()).toBe((await expectedIds(['birds-ioc', 'mammals-all'], 'USA')).length);
   });
 

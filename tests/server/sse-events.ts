@@ -48,7 +48,8 @@ export class EventReader {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
       const index = this.seen.findIndex((item) => item.event === name && match(item.data as T));
-      if (index >= 0) return this.seen.splice(index, 1)[0]!.data as T;
+      const [taken] = index >= 0 ? this.seen.splice(index, 1) : [];
+      if (taken) return taken.data as T;
       if (this.ended) throw new Error(`stream ended before a '${name}' event`);
       if (Date.now() > deadline) throw new Error(`no '${name}' event within ${WAIT_MS} ms`);
       await new Promise<void>((resolve) => {

@@ -26,6 +26,7 @@ import {
   WHITE_TAILED_DEER,
 } from './observation-helpers';
 import { createSyncMember, type SyncMember } from './sync-helpers';
+import { present } from '../../src/test/present';
 
 let t: TestApp;
 let clientToken: string;
@@ -105,7 +106,7 @@ describe('GET users/{id}/stats', () => {
       date_seen_last: D0 + 30 * DAY,
       custom_photo: '/api/v1.0/media/p-1/original',
     });
-    const eagleLocations = figures.observations[BALD_EAGLE]!.location;
+    const eagleLocations = present(figures.observations[BALD_EAGLE], 'the eagle').location;
     expect(eagleLocations.USA).toEqual({ date_seen_first: D0 + 10 * DAY, date_seen_last: D0 + 30 * DAY });
     // No coordinate, so no location looked up.
     expect(figures.observations[WHITE_TAILED_DEER]).toEqual({

@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { OutlineFeature, OutlineGeometry, OutlinesCollection, Position } from '@contract/media';
 import { DEFAULT_SOURCE_DIR } from './commands';
+import { present } from '../../present';
 
 export const OUTLINES_FILE = fileURLToPath(
   new URL('../../../public/maps/locations.geojson', import.meta.url),
@@ -78,8 +79,8 @@ const samePosition = (a: Position | undefined, b: Position | undefined) =>
 export function ringArea(ring: readonly Position[]): number {
   let twice = 0;
   for (let index = 0; index + 1 < ring.length; index += 1) {
-    const [x1, y1] = ring[index]!;
-    const [x2, y2] = ring[index + 1]!;
+    const [x1, y1] = present(ring[index]);
+    const [x2, y2] = present(ring[index + 1]);
     twice += x1 * y2 - x2 * y1;
   }
   return twice / 2;
@@ -101,11 +102,11 @@ function thinLine(points: readonly Position[], tolerance: number): Position[] {
   keep[points.length - 1] = 1;
   const stack: Array<[number, number]> = [[0, points.length - 1]];
   while (stack.length > 0) {
-    const [first, last] = stack.pop()!;
+    const [first, last] = present(stack.pop());
     let farthest = -1;
     let distance = tolerance;
     for (let index = first + 1; index < last; index += 1) {
-      const d = perpendicularDistance(points[index]!, points[first]!, points[last]!);
+      const d = perpendicularDistance(present(points[index]), present(points[first]), present(points[last]));
       if (d > distance) {
         distance = d;
         farthest = index;
@@ -155,12 +156,12 @@ export function simplifyRing(ring: readonly Position[], grid: number, tolerance:
   const open = cleanOpenRing(ring.slice(0, -1).map(([x, y]) => [snap(x), snap(y)] as Position));
   if (open.length < 3) return null;
   // Thin as two halves split at the point farthest from the first, so the ends are real corners.
-  const start = open[0]!;
+  const start = present(open[0]);
   let split = 1;
   for (let index = 2; index < open.length; index += 1) {
     if (
-      Math.hypot(open[index]![0] - start[0], open[index]![1] - start[1]) >
-      Math.hypot(open[split]![0] - start[0], open[split]![1] - start[1])
+      Math.hypot(present(open[index])[0] - start[0], present(open[index])[1] - start[1]) >
+      Math.hypot(present(open[split])[0] - start[0], present(open[split])[1] - start[1])
     )
       split = index;
   }
@@ -168,7 +169,7 @@ export function simplifyRing(ring: readonly Position[], grid: number, tolerance:
   const second = thinLine([...open.slice(split), start], tolerance);
   const thinned = cleanOpenRing([...first, ...second.slice(1, -1)]);
   if (thinned.length < 3) return null;
-  const closed = [...thinned, thinned[0]!];
+  const closed = [...thinned, present(thinned[0])];
   return ringArea(closed) === 0 ? null : closed;
 }
 
@@ -206,8 +207,9 @@ export function simplifyGeometry(
     const largest = [...polygons].sort(
       (a, b) => Math.abs(ringArea(b[0] ?? [])) - Math.abs(ringArea(a[0] ?? [])),
     )[0];
-    for (const finer of largest ? FALLBACKS : []) {
-      const polygon = simplifyPolygon(largest!, finer);
+    for (const finer of FALLBACKS) {
+      if (!largest) break;
+      const polygon = simplifyPolygon(largest, finer);
       if (polygon) {
         kept.push(polygon);
         break;
@@ -217,8 +219,8 @@ export function simplifyGeometry(
   if (kept.length === 0) return null;
   return {
     geometry:
-      kept.length === 1
-        ? { type: 'Polygon', coordinates: kept[0]! }
+      kept.length === 1 && kept[0]
+        ? { type: 'Polygon', coordinates: kept[0] }
         : { type: 'MultiPolygon', coordinates: kept },
     fallback,
   };

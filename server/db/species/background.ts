@@ -54,7 +54,9 @@ export function loadSpeciesInWorker(dir: string): Promise<Loaded> {
       void worker.terminate();
     });
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`species load worker exited with ${code}`)));
+    worker.once('exit', (code) => {
+      reject(new Error(`species load worker exited with ${code}`));
+    });
   });
 }
 

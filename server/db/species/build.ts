@@ -613,7 +613,7 @@ export function buildSpecies(tables: SpeciesSourceTables, places: PlaceIndex): S
   for (const row of tables.mammalsByCountry) {
     const mammal = mammalById.get(row.mdd_id ?? '');
     if (!mammal) {
-      (report.unmatchedNames.mdd ??= []).push(row.scientific_name ?? '');
+      (report.unmatchedNames['mdd'] ??= []).push(row.scientific_name ?? '');
       continue;
     }
     const iso = row.country_iso_a2 ?? '';
@@ -688,7 +688,7 @@ export function buildSpecies(tables: SpeciesSourceTables, places: PlaceIndex): S
   for (const row of tables.amphibiansByCountry) {
     const amphibian = amphibianById.get(row.aweb_uid ?? '');
     if (!amphibian) {
-      (report.unmatchedNames.amphibiaweb ??= []).push(row.scientific_name ?? '');
+      (report.unmatchedNames['amphibiaweb'] ??= []).push(row.scientific_name ?? '');
       continue;
     }
     const iso = row.country_iso_a2 ?? '';

@@ -23,6 +23,7 @@ import type { ChecklistSource } from '../reference/classifications';
 import type { CountryRecord, RegionRecord } from '../reference/extract';
 import type { Row, SpeciesRecord } from './build';
 import { parseRange } from './ranges';
+import { present } from '../../present';
 
 export type IocRegion = 'NA' | 'MA' | 'SA' | 'AF' | 'EU' | 'OR' | 'AU' | 'PO' | 'AN';
 
@@ -94,7 +95,7 @@ function cellOf(region: IocRegion, lat: number, lon: number): string {
   const east = lon < box.west ? lon + 360 : lon;
   const third = (value: number, low: number, high: number) =>
     Math.min(2, Math.max(0, Math.floor(((value - low) / (high - low)) * 3)));
-  return 'scn'[third(lat, box.south, box.north)]! + 'wce'[third(east, box.west, box.east)]!;
+  return 'scn'.charAt(third(lat, box.south, box.north)) + 'wce'.charAt(third(east, box.west, box.east));
 }
 
 const COMPASS = new Set(['n', 's', 'e', 'w', 'c', 'ne', 'nw', 'se', 'sw', 'nc', 'sc', 'ec', 'wc']);
@@ -103,10 +104,10 @@ const COMPASS = new Set(['n', 's', 'e', 'w', 'c', 'ne', 'nw', 'se', 'sw', 'nc', 
 export function compassMatches(word: string, cells: ReadonlySet<string>): boolean {
   const rows = new Set(['n', 's']);
   return [...cells].some((cell) => {
-    const [row, column] = [cell[0]!, cell[1]!];
+    const [row, column] = [cell.charAt(0), cell.charAt(1)];
     if (word === 'c') return row === 'c' && column === 'c';
     if (word.length === 1) return rows.has(word) ? row === word : column === word;
-    const [a, b] = [word[0]!, word[1]!];
+    const [a, b] = [word.charAt(0), word.charAt(1)];
     if (b === 'c') return rows.has(a) ? row === a && column === 'c' : column === a && row === 'c';
     return row === a && column === b;
   });
@@ -227,7 +228,7 @@ function readSegment(geo: RangeGeography, text: string): Segment {
       at += matched;
       continue;
     }
-    const word = list[at]!;
+    const word = present(list[at]);
     const region = REGION_WORDS[word] ?? REGION_WORDS[word.toLowerCase()];
     if (COMPASS.has(word)) segment.compass.push(word);
     else if (region !== undefined && (word.length > 3 || word === word.toUpperCase()))
@@ -245,8 +246,8 @@ function readSegment(geo: RangeGeography, text: string): Segment {
 function qualifyCompassLists(parts: string[]): string[] {
   const result = [...parts];
   for (let at = result.length - 2; at >= 0; at--) {
-    const own = words(result[at]!);
-    const next = words(result[at + 1]!);
+    const own = words(present(result[at]));
+    const next = words(present(result[at + 1]));
     const lead = next.findIndex((word) => !COMPASS.has(word));
     if (own.length > 0 && own.every((word) => COMPASS.has(word)) && lead > 0)
       result[at] = [...own, ...next.slice(lead)].join(' ');
@@ -268,8 +269,8 @@ export function fieldIncludes(geo: RangeGeography, countryId: string, field: str
     const segment = readSegment(geo, part);
     if (segment.places.includes(countryId)) return true;
     if (ends.length >= 2 && country.region !== null && parsed.codes.includes(country.region)) {
-      const from = readSegment(geo, ends[0]!).places.at(-1);
-      const to = readSegment(geo, ends.at(-1)!).places[0];
+      const from = readSegment(geo, present(ends[0])).places.at(-1);
+      const to = readSegment(geo, present(ends.at(-1))).places[0];
       if (from !== undefined && to !== undefined && between(geo, countryId, from, to)) return true;
     }
     if (segment.places.length > 0 || segment.unknown.length > 0) return false;

@@ -10,7 +10,8 @@
  * rotated auth token travels in X-Auth-Token, which a cross-origin client can only read if exposed.
  * An OPTIONS that is not a preflight answers 400 in the envelope (issue 25), not CORS's own text.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -20,18 +21,19 @@ import { AUTH_TOKEN_HEADER } from '../app/auth/guard';
 
 /** The headers helmet would set, computed once (no directive here depends on the request). */
 export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const capture = {
     setHeader(name: string, value: string | number) {
-      headers[name.toLowerCase()] = String(value);
+      headers.set(name.toLowerCase(), String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   // helmet 8 throws configuration errors itself; the callback only marks the end of the chain.
-  helmet(options)({} as IncomingMessage, capture as unknown as ServerResponse, () => {});
-  return headers;
+  // The request is an empty one: no directive here reads it.
+  helmet(options)(new IncomingMessage(new Socket()), capture as unknown as ServerResponse, () => {});
+  return Object.fromEntries(headers);
 }
 
 export default fp<{ config: ServerConfig }>(

@@ -53,8 +53,9 @@ const events: FastifyPluginCallbackTypebox = (app, _options, done) => {
         if (open) raw.write(text);
       };
       const stream: ChatStream = {
-        send: (event: ChatEventName, data: unknown) =>
-          write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+        send: (event: ChatEventName, data: unknown) => {
+          write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
         close: () => {
           if (!open) return;
           open = false;
@@ -62,7 +63,9 @@ const events: FastifyPluginCallbackTypebox = (app, _options, done) => {
         },
       };
       const remove = live.add(userId, stream);
-      const heartbeat = setInterval(() => write(': ping\n\n'), CHAT_HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        write(': ping\n\n');
+      }, CHAT_HEARTBEAT_MS);
       raw.on('close', () => {
         open = false;
         clearInterval(heartbeat);

@@ -147,8 +147,8 @@ const collection: FastifyPluginCallbackTypebox = (app, _options, done) => {
       // The push is atomic: one record that cannot be stored refuses the batch, naming every such
       // record, so a device parks exactly those and sends the rest again (src/db/sync/push.ts).
       const refused = source.refusals(context, request.body.data);
-      if (refused.length > 0) {
-        const first = refused[0]!;
+      const [first] = refused;
+      if (first) {
         throw new ApiError(
           400,
           formatMessage(messages.syncRecordRefused, { id: first.id, reason: first.reason }),

@@ -26,6 +26,7 @@ import { priceLines } from '../../plugins/app/shop/carts';
 import type { PaymentProvider } from '../../plugins/app/shop/payments';
 import { playBillingRefusal } from '../../plugins/app/shop/playBilling';
 import { memberOf } from '../../plugins/app/auth/guard';
+import { present } from '../../present';
 
 const payment: FastifyPluginCallbackTypebox = (app, _options, done) => {
   const pageUrl = (path: string) => `${app.config.publicUrl}${path}`;
@@ -82,7 +83,11 @@ const payment: FastifyPluginCallbackTypebox = (app, _options, done) => {
           throw new ApiError(502, messages.paymentProviderFailed);
         }
       }
-      return { status: 'success', order: (await orders.byId(id))!, redirect_url: redirectUrl };
+      return {
+        status: 'success',
+        order: present(await orders.byId(id), `order ${id}`),
+        redirect_url: redirectUrl,
+      };
     },
   );
 

@@ -14,9 +14,9 @@ import { StripeCheckout, type PaymentOutcome } from '../../plugins/app/shop/paym
 
 const stripeWebhook: FastifyPluginCallbackTypebox = (app, _options, done) => {
   // Only in this plugin: the signature is over the exact bytes, so JSON is not parsed here.
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, parsed) =>
-    parsed(null, body),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, parsed) => {
+    parsed(null, body);
+  });
 
   app.post(
     '/commerce/webhook/stripe',

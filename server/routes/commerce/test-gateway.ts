@@ -14,12 +14,16 @@ import { messages } from '@contract/messages';
 import { OrderParamsSchema, type Order } from '@contract/shop';
 import { notFound } from '../../errors';
 import { TEST_CARDS } from '../../plugins/app/shop/payments';
+import { present } from '../../present';
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 
 function page(title: string, body: string): string {
@@ -72,7 +76,9 @@ const testGateway: FastifyPluginCallbackTypebox = (app, _options, done) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string' },
-    (_request, body, parsed) => parsed(null, Object.fromEntries(new URLSearchParams(body as string))),
+    (_request, body, parsed) => {
+      parsed(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
   );
 
   /** The pending order of this gateway, or 404 (another provider, unknown, or not this gateway's). */
@@ -97,7 +103,10 @@ const testGateway: FastifyPluginCallbackTypebox = (app, _options, done) => {
       outcome,
       source,
     });
-    return reply.redirect(`/fulfilment/${order.transaction_id}/${fulfilmentStatus(settled!.status)}`, 303);
+    return reply.redirect(
+      `/fulfilment/${order.transaction_id}/${fulfilmentStatus(present(settled, `order ${order.transaction_id}`).status)}`,
+      303,
+    );
   }
 
   app.get(
@@ -135,8 +144,8 @@ const testGateway: FastifyPluginCallbackTypebox = (app, _options, done) => {
       if (request.body.action === 'fail') return settle(order, 'failed', 'test:second-step-failed', reply);
       if (request.body.action === 'authenticated')
         return settle(order, 'paid', 'test:4000002500003155', reply);
-      const card = (request.body.card_number ?? '').replace(/[\s-]/g, '') as keyof typeof TEST_CARDS;
-      const what = TEST_CARDS[card];
+      const card = (request.body.card_number ?? '').replace(/[\s-]/g, '');
+      const what = Object.hasOwn(TEST_CARDS, card) ? TEST_CARDS[card as keyof typeof TEST_CARDS] : undefined;
       if (what === 'succeeds') return settle(order, 'paid', `test:${card}`, reply);
       if (what === 'declined') return settle(order, 'failed', `test:${card}`, reply);
       if (what === 'second step') {

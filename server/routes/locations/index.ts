@@ -29,8 +29,8 @@ const DEFAULT_LENGTH = 100;
 function splitTypes(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   const query = request.query as Record<string, unknown> | null | undefined;
   const types = query?.types;
-  if (typeof types === 'string' || Array.isArray(types)) {
-    query!.types = ([] as unknown[])
+  if (query && (typeof types === 'string' || Array.isArray(types))) {
+    query.types = ([] as unknown[])
       .concat(types)
       .flatMap((value) => (typeof value === 'string' ? value.split(',') : [value]))
       .map((value) => (typeof value === 'string' ? value.trim() : value))

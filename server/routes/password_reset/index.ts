@@ -44,9 +44,9 @@ const passwordReset: FastifyPluginCallbackTypebox = (app, _options, done) => {
     (request) => {
       // The same answer, at the same moment, for every address: the work that depends on it
       // (lookup, row, mail) runs after the answer; a failure there is logged, never told.
-      const rid = app.passwordResets.begin(request.body.username, (error) =>
-        request.log.error({ err: error }, 'password reset could not be started'),
-      );
+      const rid = app.passwordResets.begin(request.body.username, (error) => {
+        request.log.error({ err: error }, 'password reset could not be started');
+      });
       return { status: 'success' as const, rid };
     },
   );

@@ -35,7 +35,9 @@ const uploads: FastifyPluginCallbackTypebox = (app, _options, done) => {
   app.addContentTypeParser(
     'application/octet-stream',
     { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES },
-    (_request, body, parsed) => parsed(null, body),
+    (_request, body, parsed) => {
+      parsed(null, body);
+    },
   );
 
   app.post(

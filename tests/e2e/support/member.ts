@@ -6,6 +6,7 @@
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { messages } from '../../../src/contract/messages';
+import type { PullResponse, SyncRecord } from '../../../src/contract/sync';
 import type { SpeciesRow } from '../../../src/db/rows';
 
 export interface E2eMember {
@@ -50,7 +51,9 @@ export async function configNoticeIsOn(page: Page): Promise<boolean> {
     () =>
       new Promise<boolean>((resolve, reject) => {
         const open = indexedDB.open('_ionicstorage');
-        open.onerror = () => reject(open.error ?? new Error('cannot open the key-value store'));
+        open.onerror = () => {
+          reject(open.error ?? new Error('cannot open the key-value store'));
+        };
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('_ionickv')) {
@@ -59,7 +62,9 @@ export async function configNoticeIsOn(page: Page): Promise<boolean> {
             return;
           }
           const read = db.transaction('_ionickv', 'readonly').objectStore('_ionickv').get('config');
-          read.onerror = () => reject(read.error ?? new Error('cannot read the config'));
+          read.onerror = () => {
+            reject(read.error ?? new Error('cannot read the config'));
+          };
           read.onsuccess = () => {
             db.close();
             const config = read.result as { settings?: { show_config_notice?: boolean } } | undefined;
@@ -141,7 +146,9 @@ export async function putSpeciesOnDevice(page: Page, rows: readonly SpeciesRow[]
           (species) =>
             new Promise<boolean>((resolve) => {
               const open = indexedDB.open('app.db');
-              open.onerror = () => resolve(false);
+              open.onerror = () => {
+                resolve(false);
+              };
               open.onsuccess = () => {
                 const db = open.result;
                 if (!db.objectStoreNames.contains('species')) {
@@ -173,4 +180,19 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 45_000,
   });
+}
+
+/**
+ * The member's live sightings as the server holds them (the whole collection from cursor 0, without
+ * tombstones). `origin` as for registerMember: only for a context without Playwright's baseURL.
+ */
+export async function sightingsOnServer(
+  request: APIRequestContext,
+  token: string,
+  origin = '',
+): Promise<SyncRecord[]> {
+  const pulled = await request.get(`${origin}/api/v1.0/collection/species_observations?last_mod=0`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await pulled.json()) as PullResponse).records.filter((record) => !record.deleted);
 }

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { present } from '../../../src/test/present';
 
 export interface OwnedChromium {
   process: ChildProcess;
@@ -39,13 +40,15 @@ export async function launchOwnedChromium(profileDir: string): Promise<OwnedChro
   );
   const endpoint = await new Promise<string>((resolve, reject) => {
     let seen = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${seen.slice(-500)}`)), 30_000);
+    const timer = setTimeout(() => {
+      reject(new Error(`Chromium did not start: ${seen.slice(-500)}`));
+    }, 30_000);
     child.stderr.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-      if (match) {
+      const address = /DevTools listening on (ws:\/\/\S+)/.exec(seen)?.[1];
+      if (address !== undefined) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(address);
       }
     });
     child.once('exit', (code) => {
@@ -55,8 +58,12 @@ export async function launchOwnedChromium(profileDir: string): Promise<OwnedChro
   });
   child.stderr.resume();
   const browser = await chromium.connectOverCDP(endpoint);
-  const context = browser.contexts()[0]!;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const context = present(browser.contexts()[0], 'the default browser context');
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      resolve();
+    });
+  });
   return {
     process: child,
     browser,
@@ -72,7 +79,11 @@ export async function launchOwnedChromium(profileDir: string): Promise<OwnedChro
       await session?.send('Browser.close').catch(() => undefined);
       const quit = await Promise.race([
         exited.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000)),
+        new Promise<boolean>((resolve) => {
+          setTimeout(() => {
+            resolve(false);
+          }, 5_000);
+        }),
       ]);
       if (!quit) child.kill('SIGKILL');
       await exited;

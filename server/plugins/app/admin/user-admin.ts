@@ -104,7 +104,7 @@ export class UserAdmin {
       .execute();
     const sightings = await this.db
       .selectFrom('collection_records')
-      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('mod').as('last')])
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max<string | number | null>('mod').as('last')])
       .where('collection', '=', 'species_observations')
       .where('owner_id', '=', id)
       .where('deleted', '=', false)
@@ -159,12 +159,13 @@ export class UserAdmin {
     const self = actor.userId === id;
     let roles: Role[] | undefined;
     if (patch.roles !== undefined) {
-      roles = [...new Set<Role>(['member', ...patch.roles])];
-      const superChanges = row.roles.includes('superadmin') !== roles.includes('superadmin');
+      const asked = [...new Set<Role>(['member', ...patch.roles])];
+      roles = asked;
+      const superChanges = row.roles.includes('superadmin') !== asked.includes('superadmin');
       if (superChanges && !actorIsSuper) throw forbidden(messages.superadminOnly);
       if (
         self &&
-        ['admin', 'superadmin'].some((role) => row.roles.includes(role) && !roles!.includes(role as Role))
+        ['admin', 'superadmin'].some((role) => row.roles.includes(role) && !asked.includes(role as Role))
       ) {
         throw conflict(messages.adminSelfDemote);
       }

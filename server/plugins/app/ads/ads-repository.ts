@@ -328,7 +328,7 @@ export class AdsRepository {
       }
       return entry;
     };
-    for (const row of impressions) dayOf(row.day).impressions = Number(row.impressions);
+    for (const row of impressions) dayOf(row.day).impressions = row.impressions;
     for (const row of views) {
       Object.assign(dayOf(row.day), {
         views: Number(row.views),

@@ -48,7 +48,9 @@ export default fp<{ config: ServerConfig }>(
     app.decorateRequest('principal', null);
 
     const purge = setInterval(() => {
-      tokens.purgeExpired().catch((error: unknown) => app.log.warn({ err: error }, 'token purge failed'));
+      tokens.purgeExpired().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'token purge failed');
+      });
     }, PURGE_INTERVAL_MS);
     purge.unref();
     app.addHook('onClose', (_instance, hookDone) => {

@@ -40,7 +40,9 @@ export class PasswordResets {
     const rid = generateId(16);
     const work = this.start(email, rid).then(
       () => undefined,
-      (error: unknown) => onError(error),
+      (error: unknown) => {
+        onError(error);
+      },
     );
     this.pending.add(work);
     void work.finally(() => this.pending.delete(work));

@@ -16,6 +16,7 @@ import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../../errors';
 import type { ChatMessageRow, ChatSessionRow } from './tables';
+import { present } from '../../../present';
 
 /** The advisory lock key of chat writes ("chat" in ASCII). */
 const CHAT_LOCK = 0x63686174;
@@ -49,7 +50,7 @@ export function messageOf(row: ChatMessageRow): ChatMessage {
 async function nextSeq(trx: Transaction<DB>): Promise<number> {
   await sql`SELECT pg_advisory_xact_lock(${CHAT_LOCK})`.execute(trx);
   const { rows } = await sql<{ seq: string }>`SELECT nextval('chat_seq') AS seq`.execute(trx);
-  return Number(rows[0]!.seq);
+  return Number(present(rows[0], 'the next chat sequence').seq);
 }
 
 async function announce(trx: Transaction<DB>, notice: ChatNotice): Promise<void> {

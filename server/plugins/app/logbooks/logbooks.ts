@@ -19,12 +19,18 @@ import type { Clock } from '../../../clock';
 import type { DB } from '../../../db/schema';
 import { ApiError, badRequest, conflict, notFound } from '../../../errors';
 import type { ProductRow } from '../shop/tables';
+import { present } from '../../../present';
 
 /** A new random code, printed form (`ABCD-EFGH-JKMN`). */
 export function newActivationCode(): string {
   let bare = '';
-  for (let i = 0; i < 12; i += 1) bare += ACTIVATION_ALPHABET[randomInt(ACTIVATION_ALPHABET.length)];
-  return normaliseActivationCode(bare)!;
+  for (let i = 0; i < 12; i += 1) bare += ACTIVATION_ALPHABET.charAt(randomInt(ACTIVATION_ALPHABET.length));
+  return present(normaliseActivationCode(bare), 'a valid activation code');
+}
+
+/** The grant of a logbook product: every caller holds a product already checked to be one. */
+function logbookGrant(product: ProductRow) {
+  return present(product.grants.logbook, `the logbook grant of product ${product.id}`);
 }
 
 /** A member's filled checklist, as the printed PDF shows it. */
@@ -44,7 +50,7 @@ export class Logbooks {
 
   /** The checklist's species query of a logbook product (its region and classification). */
   private checklist(db: Kysely<DB> | Transaction<DB>, product: ProductRow) {
-    const grant = product.grants.logbook!;
+    const grant = logbookGrant(product);
     return db
       .selectFrom('species_locations')
       .innerJoin('species', 'species.id', 'species_locations.species_id')
@@ -54,7 +60,7 @@ export class Logbooks {
   }
 
   private async describe(product: ProductRow): Promise<Logbook> {
-    const grant = product.grants.logbook!;
+    const grant = logbookGrant(product);
     const total = await this.checklist(this.db, product)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -99,7 +105,7 @@ export class Logbooks {
    * first, as every read of it does: plugins/app/observations/sighting-groups.ts).
    */
   async ticks(userId: string, product: ProductRow): Promise<LogbookTick[]> {
-    const grant = product.grants.logbook!;
+    const grant = logbookGrant(product);
     await sql`SELECT sighting_groups_refresh(${userId}::uuid)`.execute(this.db);
     const result = await sql<{ species_id: string; count: string; first_date: string }>`
       SELECT g.species_id, sum(g.count) AS count, min(g.first_date) AS first_date
@@ -368,7 +374,7 @@ export class Logbooks {
       .selectAll()
       .where('id', '=', productId)
       .executeTakeFirstOrThrow();
-    return (await this.ownedOne(userId, product))!;
+    return present(await this.ownedOne(userId, product), `the logbook ${product.id} just activated`);
   }
 
   /** A batch of new codes for a logbook product (admin), for printing. */

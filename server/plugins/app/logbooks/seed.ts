@@ -21,7 +21,8 @@ interface DemoLogbook {
   description: string;
   priceMinor: number;
   currency: string;
-  grants: ProductGrants;
+  /** A logbook product's grants: the logbook's region and classification. */
+  grants: ProductGrants & { logbook: NonNullable<ProductGrants['logbook']> };
 }
 
 export const DEMO_LOGBOOKS: readonly DemoLogbook[] = [
@@ -80,12 +81,12 @@ export async function ensureLogbooksData(
           .where(
             'id',
             'in',
-            DEMO_LOGBOOKS.map((logbook) => logbook.grants.logbook!.location_id),
+            DEMO_LOGBOOKS.map((logbook) => logbook.grants.logbook.location_id),
           )
           .execute()
       ).map((row) => row.id),
     );
-    const seeded = DEMO_LOGBOOKS.filter((logbook) => known.has(logbook.grants.logbook!.location_id));
+    const seeded = DEMO_LOGBOOKS.filter((logbook) => known.has(logbook.grants.logbook.location_id));
     const codes: DemoLogbookCode[] = [];
     if (seeded.length > 0) {
       await trx

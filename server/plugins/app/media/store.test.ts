@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFileMediaStore, mediaKey } from './store';
+import { present } from '../../../present';
 
 let dir: string;
 beforeEach(async () => {
@@ -39,7 +40,7 @@ describe('file media store', () => {
 
     const file = await store.open(thumbnail);
     expect(file?.size).toBe(5);
-    expect(await text(file!.stream)).toBe('small');
+    expect(await text(present(file).stream)).toBe('small');
 
     await store.delete([original, thumbnail]);
     expect(await store.open(original)).toBeNull();

@@ -101,7 +101,8 @@ export function statsOfGroups(
   }
 
   const bySpecies: Record<string, SpeciesStats> = {};
-  const photoFrom = new Map<string, SightingGroup>();
+  /** Per species, the photo the summary shows so far: its date and id. */
+  const photoFrom = new Map<string, { date: number; id: string }>();
   let observations = 0;
   for (const group of counted) {
     observations += group.count;
@@ -126,9 +127,9 @@ export function statsOfGroups(
     }
     if (group.photo !== null && group.photo_date !== null && group.photo_id !== null) {
       const held = photoFrom.get(group.species_id);
-      if (held === undefined || before(held.photo_date!, held.photo_id!, group.photo_date, group.photo_id)) {
+      if (held === undefined || before(held.date, held.id, group.photo_date, group.photo_id)) {
         stats.custom_photo = group.photo;
-        photoFrom.set(group.species_id, group);
+        photoFrom.set(group.species_id, { date: group.photo_date, id: group.photo_id });
       }
     }
   }

@@ -95,7 +95,7 @@ abstract class PlacesSource<Row extends Stamped> implements ReadOnlyCollectionSo
     ].sort((a, b) => a.seq - b.seq);
     const page = merged.slice(0, options.limit);
     const more = merged.length > options.limit;
-    const lastMod = page.length === 0 ? options.lastMod : page[page.length - 1]!.seq;
+    const lastMod = page.at(-1)?.seq ?? options.lastMod;
     const records = page.map((entry) => entry.record);
     return { records, more, lastMod, ...(options.withTotal && !more ? { total: records.length } : {}) };
   }

@@ -73,7 +73,8 @@ export function inBoundsSql(alias: string, bounds: Bounds): RawBuilder<boolean> 
 /** The box of a radius circle around a point, clamped to the globe (for a place's area columns). */
 export function radiusBox(center: LatLng, km: number) {
   const box = boundingBox(center, km);
-  const single = box.lngRanges.length === 1 ? box.lngRanges[0]! : ([-180, 180] as const);
+  const [only, ...more] = box.lngRanges;
+  const single = only && more.length === 0 ? only : ([-180, 180] as const);
   return { minLat: box.minLat, maxLat: box.maxLat, minLng: single[0], maxLng: single[1] };
 }
 

@@ -52,20 +52,18 @@ export async function loadVapidKeys(
   const file = join(dataDir, 'vapid.json');
   const stored = await readFile(file, 'utf8').then(
     (text) => JSON.parse(text) as { publicKey: string; privateKey: string },
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
+    (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     },
   );
   if (stored) return { ...stored, subject };
   const keys = webpush.generateVAPIDKeys();
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' }).catch(
-    (error: NodeJS.ErrnoException) => {
-      // Another process wrote it first: use theirs.
-      if (error.code !== 'EEXIST') throw error;
-    },
-  );
+  await writeFile(file, JSON.stringify(keys), { mode: 0o600, flag: 'wx' }).catch((error: unknown) => {
+    // Another process wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  });
   await chmod(file, 0o600);
   const written = JSON.parse(await readFile(file, 'utf8')) as { publicKey: string; privateKey: string };
   return { ...written, subject };
@@ -176,7 +174,9 @@ export class PushService {
     this.running ??= this.runDue()
       .then(
         () => undefined,
-        (error: unknown) => this.log.error({ err: error }, 'push jobs failed'),
+        (error: unknown) => {
+          this.log.error({ err: error }, 'push jobs failed');
+        },
       )
       .finally(() => {
         this.running = undefined;
@@ -237,7 +237,7 @@ export class PushService {
         return;
       }
       // Backoff: 30 s, 1 min, 2 min, … with jitter so retries of many jobs spread out.
-      const delay = BACKOFF_BASE_MS * 2 ** (job.attempts - 1) * (1 + randomBytes(1)[0]! / 512);
+      const delay = BACKOFF_BASE_MS * 2 ** (job.attempts - 1) * (1 + randomBytes(1).readUInt8(0) / 512);
       await this.db
         .updateTable('push_jobs')
         .set({

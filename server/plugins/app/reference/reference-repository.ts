@@ -38,7 +38,7 @@ export interface Page {
 export type LocationHit = Omit<LocationRow, 'search_text' | 'search_name'> & {
   parent_name: string | null;
   parent_type: LocationType | null;
-  distance_km?: number;
+  distance_km?: number | null;
 };
 
 export type ClassificationRow = Selectable<TaxaClassificationsTable>;
@@ -223,7 +223,7 @@ export function toLocation(row: LocationHit, basic: boolean): Location {
     longitude: row.longitude,
   };
   if (row.distance_km !== undefined && row.distance_km !== null)
-    location.distance_km = round(Number(row.distance_km), 1);
+    location.distance_km = round(row.distance_km, 1);
   if (basic) return location;
   return {
     ...location,

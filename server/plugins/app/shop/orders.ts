@@ -33,6 +33,7 @@ import { priceLines } from './carts';
 import type { Discounts } from './discounts';
 import type { PaymentOutcome, PaymentProvider } from './payments';
 import type { OrderRow, ProductRow } from './tables';
+import { present } from '../../../present';
 
 /** What a product grants on fulfilment, and takes back on a refund, per grant type (logbooks: plugins/app/logbooks). */
 export interface Granter {
@@ -133,7 +134,7 @@ export class Orders {
       await this.record(trx, order.id, null, 'pending', 'checkout');
       return order.id;
     });
-    return (await this.byId(id))!;
+    return present(await this.byId(id), `order ${id}`);
   }
 
   async setReference(orderId: string, reference: string | null): Promise<void> {
@@ -402,7 +403,8 @@ export class Orders {
             .execute();
     return orders.map((order, i) => {
       // Written from a checked PaymentRequest (name and email required), never changed after.
-      const contact = rows[i]!.contact as PaymentRequest['contact'];
+      const contact = present(rows[i], `the row of order ${order.transaction_id}`)
+        .contact as PaymentRequest['contact'];
       return {
         ...order,
         contact: { name: contact.name, email: contact.email },
@@ -509,7 +511,7 @@ export class Orders {
         .execute();
       return { order, refund };
     });
-    if (refund.state === 'succeeded') return (await this.merchantById(id))!;
+    if (refund.state === 'succeeded') return present(await this.merchantById(id), `order ${id}`);
 
     let reference: string | null = null;
     if (refund.amount_minor > 0 && order.provider === provider.name) {
@@ -569,7 +571,7 @@ export class Orders {
         `refund:${refund.admin_id ?? adminId}${reference ? ` ${reference}` : ''}`,
       );
     });
-    return (await this.merchantById(id))!;
+    return present(await this.merchantById(id), `order ${id}`);
   }
 
   /** Money moved only with a real provider: one other than the configured one → 409 (refund it there). */

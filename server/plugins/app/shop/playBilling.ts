@@ -24,8 +24,9 @@ export const PLAY_PROVIDER = 'play';
 
 /** Whether a priced cart may be paid through Play: one digital product, quantity one. */
 export function playBillingRefusal(items: readonly { kind: string; quantity: number }[]): string | null {
-  if (items.length !== 1 || items[0]!.quantity !== 1) return messages.playBillingDigitalOnly;
-  return PLAY_BILLING_KINDS.includes(items[0]!.kind) ? null : messages.playBillingDigitalOnly;
+  const [only, ...more] = items;
+  if (!only || more.length > 0 || only.quantity !== 1) return messages.playBillingDigitalOnly;
+  return PLAY_BILLING_KINDS.includes(only.kind) ? null : messages.playBillingDigitalOnly;
 }
 
 export class PlayBilling implements PaymentProvider {

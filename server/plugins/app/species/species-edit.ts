@@ -62,14 +62,14 @@ export function speciesEditPatch(row: SpeciesRow, edit: SpeciesUpdateRequest): S
   const patch: SpeciesPatch = {};
 
   if (edit.names !== undefined) {
-    const names = { ...row.names };
+    const names = new Map(Object.entries(row.names));
     for (const [language, value] of Object.entries(edit.names)) {
       const trimmed = value?.trim() ?? '';
       // null (or only spaces) removes the language.
-      if (trimmed === '') delete names[language];
-      else names[language] = trimmed;
+      if (trimmed === '') names.delete(language);
+      else names.set(language, trimmed);
     }
-    const sorted = sortedNames(names);
+    const sorted = sortedNames(Object.fromEntries(names));
     if (!sameNames(sorted, row.names)) {
       const name = sorted.en ?? row.scientific_name;
       patch.names = JSON.stringify(sorted);
