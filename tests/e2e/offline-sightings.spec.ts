@@ -57,7 +57,7 @@ test('a day without signal: two quick records and one with a photo reach the ser
   await expect(main.getByRole('img', { name: /Photo 1/ })).toBeVisible();
   await main.getByLabel(labels.sightingNote).fill('A sow with two cubs by the orchard.');
   await recordToasts(page);
-  await main.getByRole('button', { name: labels.sightingSave }).click();
+  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
   await expectToastShown(page, messages.storedLocally);
   await expect(page.getByTestId('unsynced-count')).toBeVisible();
 

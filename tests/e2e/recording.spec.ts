@@ -35,13 +35,13 @@ test('record a sighting with the device position, quick record another, delete t
   await expectNoSeriousViolations(page, 'the recording form', 'main');
 
   await main.getByLabel(labels.sightingDate).fill('2999-01-01T10:00');
-  await main.getByRole('button', { name: labels.sightingSave }).click();
+  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
   await expect(main.getByText(labels.sightingDateFuture).first()).toBeVisible();
   await expectNoSeriousViolations(page, 'the form with its problems', 'main');
 
   await main.getByLabel(labels.sightingDate).fill('2026-01-10T09:30');
   await main.getByLabel(labels.sightingNote).fill('Over the Yakima River.');
-  await main.getByRole('button', { name: labels.sightingSave }).click();
+  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
   // The toast (3 s) comes with the save; the species page may take longer to draw while the
   // region's species sync holds the species table (seen at 4.3 s on a loaded machine).
   await expect(page.getByText(messages.observationCreated)).toBeVisible();

@@ -44,7 +44,7 @@ test('a sighting edited on a phone of another region keeps its species, there an
   await main.getByRole('button', { name: labels.sightingChoosePhotos }).click();
   await (await chooser).setFiles({ name: 'robin.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(main.getByRole('img', { name: /Photo 1/ })).toBeVisible();
-  await main.getByRole('button', { name: labels.sightingSave }).click();
+  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
   await expect(page.getByText(messages.observationCreated)).toBeVisible();
   // The sighting and its photo are uploaded (nothing left waiting).
   await expect(page.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
@@ -85,7 +85,7 @@ test('a sighting edited on a phone of another region keeps its species, there an
   await expect(phoneMain.getByText('Turdus migratorius', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(phone, 'editing a sighting of a species outside the region', 'main');
 
-  await phoneMain.getByRole('button', { name: labels.sightingSave }).click();
+  await phoneMain.getByRole('button', { name: labels.sightingSave, exact: true }).click();
   await expect(phone.getByText(labels.sightingUpdated)).toBeVisible();
   await expect(phone.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
   await expect

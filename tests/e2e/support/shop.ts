@@ -67,8 +67,11 @@ export async function recordOfflineFromRow(
   await page.goto(`/logbook/${productId}`);
   await recordToasts(page);
   await row.getByRole('link', { name: formatMessage(logbookTexts.recordOf, { name: speciesName }) }).click();
+  // The address changes before the form's code is drawn, and meanwhile the logbook (which names the
+  // species too, and has "Print or save as PDF") is still on screen: wait for the form itself.
+  await expect(main.getByRole('heading', { level: 1, name: labels.recordSighting })).toBeVisible();
   await expect(main.getByText(speciesName, { exact: true })).toBeVisible();
-  await main.getByRole('button', { name: labels.sightingSave }).click();
+  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
   await expectToastShown(page, messages.storedLocally);
   await page.goto(`/logbook/${productId}`);
   await expect(row).toContainText('First seen');
