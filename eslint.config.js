@@ -62,12 +62,13 @@ const serverBoundary = {
 };
 
 /**
- * A domain (src/features/<domain>/) uses another only through that domain's index.ts, or an
- * explicit embeds.ts of what it lets other pages embed (docs/ARCHITECTURE.md "Modules"). Relative
- * paths are resolved, so `../trips/tripsQueries` from src/features/observations is caught.
+ * A domain (src/features/<domain>/) uses another only through that domain's index.ts, an explicit
+ * embeds.ts of what it lets other pages embed, or its texts.ts: the words of it other domains show,
+ * data only (docs/ARCHITECTURE.md "Modules"). Relative paths are resolved, so
+ * `../trips/tripsQueries` from src/features/observations is caught.
  */
 const FEATURES_DIR = path.join(import.meta.dirname, 'src', 'features');
-const PUBLIC_FILES = new Set(['', 'index', 'index.ts', 'embeds', 'embeds.ts']);
+const PUBLIC_FILES = new Set(['', 'index', 'index.ts', 'embeds', 'embeds.ts', 'texts', 'texts.ts']);
 const insideFeatures = (file) => {
   const relative = path.relative(FEATURES_DIR, file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep).join('/');
@@ -76,7 +77,7 @@ const domainBoundaries = {
   meta: {
     type: 'problem',
     messages: {
-      deep: "'{{source}}' reaches inside the {{domain}} domain: import its index.ts or embeds.ts.",
+      deep: "'{{source}}' reaches inside the {{domain}} domain: import its index.ts, embeds.ts or texts.ts.",
     },
   },
   create(context) {
@@ -250,6 +251,23 @@ export default tseslint.config(
   {
     files: clientTestCode,
     rules: { 'no-restricted-imports': restrict(...clientBoundaries) },
+  },
+  {
+    // Another domain's pages import a domain's texts.ts: it must bring no code along with it.
+    files: ['src/features/*/texts.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!@contract/)',
+              message: "A domain's texts.ts is data: it imports nothing but the contract.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/contract/**/*.ts', 'src/config/**/*.ts'],

@@ -32,7 +32,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
-import { labels } from '../src/contract/labels';
+import { recordingTexts } from '../src/features/observations/texts';
 import { messages } from '../src/contract/messages';
 import { buildApp } from '../server/app';
 import { createUser } from '../server/commands/users';
@@ -177,7 +177,7 @@ async function tapCase(context: BrowserContext, taps: number, expected: string):
   await page.goto(`/species/${BALD_EAGLE}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: 'Bald Eagle' })).toBeVisible({ timeout: 30_000 });
-  const button = main.getByRole('button', { name: labels.quickRecord, exact: true });
+  const button = main.getByRole('button', { name: recordingTexts.quickRecord, exact: true });
   // The page is idle (its lazy parts and live queries settled) before the first tap, as after a look.
   await expect(button).toBeEnabled();
   await page.waitForTimeout(1_000);

@@ -2,7 +2,7 @@
  * User-visible texts of the logbooks pages (src/features/logbooks: /logbooks, /logbooks/overview,
  * /logbook/{product_id}). Kept apart from messageTexts.ts so the first route does not download
  * them: only the lazily loaded logbooks pages import this module. Page titles are SPEC's, in
- * labels.ts; the server's refusals of a code are in messageTexts.ts.
+ * src/app/labels.ts; the server's refusals of a code are in messageTexts.ts.
  */
 export const logbookTexts = {
   progress: '{seen} of {total}',

@@ -342,7 +342,7 @@ export const placePhotoNotHere =
 
 // Recording a sighting (src/features/observations). Only the Login button of the signed-out refusal
 // (SPEC §5) is here: the species pages show it, and this module is on the first route anyway. The
-// recording page's own texts are in labels.ts, which loads with the pages.
+// recording page's own texts are in features/observations/texts.ts, which loads with the pages.
 export const loginButton = 'Login';
 
 // Shop, payment and logbooks (server; docs/api.md "Shop and logbooks", docs/shop.md)

@@ -48,3 +48,16 @@ export function canAccess(principal: Principal | null | undefined, rule: AccessR
   if (rule.permission !== undefined && hasPermission(principal, rule.permission)) return true;
   return false;
 }
+
+/** The permission areas an admin grants (SPEC §2's admin menu and §6), in the order shown. */
+export const PERMISSION_AREAS = [
+  'admin',
+  'admin-cms',
+  'admin-help',
+  'admin-ads',
+  'admin-users',
+  'admin-reports',
+  'admin-newsfeed',
+  'admin-groups',
+  'species-admin',
+] as const;

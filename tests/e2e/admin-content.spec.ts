@@ -9,9 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminTexts as texts, reportActionTexts, reportTexts } from '../../src/contract/adminTexts';
+import { adminTexts as texts } from '../../src/features/admin/texts';
+import { reportActionTexts, reportTexts } from '../../src/features/reports/texts';
 import { contentTexts } from '../../src/features/cms/contentTexts';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
+import { imageViewTexts } from '../../src/features/media/texts';
 import { messages } from '../../src/contract/messages';
 import { XSS_CORPUS } from '../../src/test/xssCorpus';
 import { adminPage, e2eAdmin } from './support/admin';
@@ -260,7 +262,7 @@ test('a member reports a comment; an admin hides it and it is gone for everybody
   await signInThroughDialog(memberPage, reporter);
   await memberPage.goto(`/image-view?media_id=${mediaId}`);
   const comment = memberPage
-    .getByRole('list', { name: labels.imageViewComments })
+    .getByRole('list', { name: imageViewTexts.imageViewComments })
     .locator('li')
     .filter({ hasText: text });
   await comment.getByRole('button', { name: 'Report this comment' }).click();
@@ -291,7 +293,7 @@ test('a member reports a comment; an admin hides it and it is gone for everybody
 
   const guest = await (await browser.newContext()).newPage();
   await guest.goto(`/image-view?media_id=${mediaId}`);
-  await expect(guest.getByText(labels.imageViewNoComments)).toBeVisible();
+  await expect(guest.getByText(imageViewTexts.imageViewNoComments)).toBeVisible();
   await expect(guest.getByText(text)).toHaveCount(0);
   await guest.context().close();
 });

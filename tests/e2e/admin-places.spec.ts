@@ -7,9 +7,9 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { adminPlacesTexts as texts } from '../../src/features/admin-places/adminPlacesTexts';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { messages } from '../../src/contract/messages';
-import { placeTexts } from '../../src/contract/placeTexts';
+import { placeTexts } from '../../src/features/places/texts';
 import { adminPage } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
 import { present } from '../../src/test/present';

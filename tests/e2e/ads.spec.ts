@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { AdStatsResponse } from '../../src/contract/ads';
 import { adsTexts as texts } from '../../src/features/ads/adsTexts';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { messages } from '../../src/contract/messages';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';

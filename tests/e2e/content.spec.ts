@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { contentTexts } from '../../src/features/cms/contentTexts';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { messages } from '../../src/contract/messages';
 import { expectNoSeriousViolations } from './support/axe';
 import { serviceWorkerInControl } from './support/member';

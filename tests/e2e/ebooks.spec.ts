@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { EbookResponse } from '../../src/contract/ebooks';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { ebookAdminTexts } from '../../src/features/ebooks/ebookAdminTexts';
 import { ebookChapterTexts } from '../../src/features/ebooks/ebookChapterTexts';
 import { ebookLibraryTexts } from '../../src/features/ebooks/ebookLibraryTexts';

@@ -14,9 +14,10 @@
  * (data-map-state, data-basemap, data-zoom, set on MapLibre's 'idle') and the page's summary text.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
+import { recordingTexts } from '../../src/features/observations/texts';
 import { FIT_MAX_ZOOM } from '../../src/features/map/camera';
-import { mapSummaryOf, mapTexts } from '../../src/features/map/mapTexts';
+import { mapSummaryOf, mapTexts } from '../../src/features/map/texts';
 import { messages } from '../../src/contract/messages';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
@@ -172,7 +173,7 @@ test("a member's synced sightings show on /global-map offline: a cluster zooms i
   await context.setGeolocation({ latitude: 46.9965, longitude: -120.5281, accuracy: 8 });
   const other = await context.newPage();
   await other.goto(`/species/${BALD_EAGLE}`);
-  await other.getByRole('main').getByRole('button', { name: labels.quickRecord }).click();
+  await other.getByRole('main').getByRole('button', { name: recordingTexts.quickRecord }).click();
   await expect(other.getByText(messages.observationCreated)).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: mapSummaryOf(3, 1) })).toBeVisible({
     timeout: 15_000,

@@ -13,10 +13,11 @@ import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { FeedResponse } from '../../src/contract/community';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
+import { imageViewTexts } from '../../src/features/media/texts';
 import type { MediaMetaResponse } from '../../src/contract/media';
 import { messages } from '../../src/contract/messages';
-import { newsfeedTexts as texts } from '../../src/features/newsfeed/newsfeedTexts';
+import { newsfeedTexts as texts } from '../../src/features/newsfeed/texts';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   putObservation,
@@ -102,13 +103,13 @@ test('a followed member’s sighting in Posts from Friends; post, like, comment;
   // Bob's sighting on its own page: a like and a comment, online.
   await bobsItem.getByRole('link', { name: texts.openItem }).click();
   await expect(page.getByRole('heading', { level: 1, name: labels.post })).toBeVisible();
-  const like = page.getByRole('button', { name: labels.imageViewLike });
+  const like = page.getByRole('button', { name: imageViewTexts.imageViewLike });
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await page.getByLabel(labels.imageViewCommentField).fill('Great find, Bob.');
-  await page.getByRole('button', { name: labels.imageViewSend }).click();
+  await page.getByLabel(imageViewTexts.imageViewCommentField).fill('Great find, Bob.');
+  await page.getByRole('button', { name: imageViewTexts.imageViewSend }).click();
   await expect(
-    page.getByRole('list', { name: labels.imageViewComments }).getByText('Great find, Bob.'),
+    page.getByRole('list', { name: imageViewTexts.imageViewComments }).getByText('Great find, Bob.'),
   ).toBeVisible();
   await expectNoSeriousViolations(page, 'a newsfeed item', 'main');
   await expect
@@ -139,13 +140,13 @@ test('a followed member’s sighting in Posts from Friends; post, like, comment;
   const waitingPost = feed.getByRole('article').filter({ hasText: 'Written without signal' });
   await expect(waitingPost.getByText(texts.postWaiting)).toBeVisible();
   await bobsItem.getByRole('link', { name: texts.openItem }).click();
-  await page.getByLabel(labels.imageViewCommentField).fill('Seen it again, offline.');
-  await page.getByRole('button', { name: labels.imageViewSend }).click();
-  const comments = page.getByRole('list', { name: labels.imageViewComments });
+  await page.getByLabel(imageViewTexts.imageViewCommentField).fill('Seen it again, offline.');
+  await page.getByRole('button', { name: imageViewTexts.imageViewSend }).click();
+  const comments = page.getByRole('list', { name: imageViewTexts.imageViewComments });
   await expect(comments.getByText('Seen it again, offline.')).toBeVisible();
   await page.reload();
   await expect(comments.getByText('Seen it again, offline.')).toBeVisible();
-  await expect(comments.getByText(labels.imageViewWaiting)).toBeVisible();
+  await expect(comments.getByText(imageViewTexts.imageViewWaiting)).toBeVisible();
   await page.goto('/home/newsfeed/people');
   await expect(waitingPost.getByText(texts.postWaiting)).toBeVisible();
 

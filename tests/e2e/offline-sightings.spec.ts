@@ -6,9 +6,9 @@
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { recordingTexts } from '../../src/features/observations/texts';
 import { messages } from '../../src/contract/messages';
-import { sightingTexts } from '../../src/contract/sightingTexts';
+import { sightingTexts } from '../../src/features/observations/texts';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
 import { expectToastShown, recordToasts } from './support/toasts';
@@ -39,11 +39,11 @@ test('a day without signal: two quick records and one with a photo reach the ser
 
   await context.setOffline(true);
   const main = page.getByRole('main');
-  await main.getByRole('button', { name: labels.quickRecord }).click();
+  await main.getByRole('button', { name: recordingTexts.quickRecord }).click();
   await expect(page.getByText(messages.observationCreated)).toBeVisible();
-  await main.getByRole('button', { name: labels.quickRecord }).click();
+  await main.getByRole('button', { name: recordingTexts.quickRecord }).click();
   await expect(
-    main.getByRole('region', { name: labels.sightingYourRecent }).getByRole('listitem'),
+    main.getByRole('region', { name: recordingTexts.sightingYourRecent }).getByRole('listitem'),
   ).toHaveCount(2);
 
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8a6d3b' } })
@@ -52,12 +52,12 @@ test('a day without signal: two quick records and one with a photo reach the ser
   await page.goto(`/species-observation/${blackBear.id}`);
   await expect(main.getByText('American Black Bear', { exact: true })).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
-  await main.getByRole('button', { name: labels.sightingChoosePhotos }).click();
+  await main.getByRole('button', { name: recordingTexts.sightingChoosePhotos }).click();
   await (await chooser).setFiles({ name: 'bear.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(main.getByRole('img', { name: /Photo 1/ })).toBeVisible();
-  await main.getByLabel(labels.sightingNote).fill('A sow with two cubs by the orchard.');
+  await main.getByLabel(recordingTexts.sightingNote).fill('A sow with two cubs by the orchard.');
   await recordToasts(page);
-  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
+  await main.getByRole('button', { name: recordingTexts.sightingSave, exact: true }).click();
   await expectToastShown(page, messages.storedLocally);
   await expect(page.getByTestId('unsynced-count')).toBeVisible();
 

@@ -10,9 +10,10 @@
  * - axe (WCAG 2.0/2.1 A and AA) finds no serious or critical violation on each of those screens.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
+import { recordingTexts } from '../../src/features/observations/texts';
 import { formatMessage, messages } from '../../src/contract/messages';
-import { sightingTexts } from '../../src/contract/sightingTexts';
+import { sightingTexts } from '../../src/features/observations/texts';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';
@@ -219,7 +220,7 @@ test('at 360 px nothing in the app bar is cut short: signed out, signed in, with
   await page.goto(`/species/${baldEagle.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Bald Eagle' })).toBeVisible();
   await context.setOffline(true);
-  await page.getByRole('main').getByRole('button', { name: labels.quickRecord }).click();
+  await page.getByRole('main').getByRole('button', { name: recordingTexts.quickRecord }).click();
   await expect(page.getByTestId('unsynced-count')).toBeVisible();
   expect(await cutShortInBanner(page)).toEqual([]);
   await expectNoSeriousViolations(page, 'the app bar at 360 px, with an upload waiting', 'header');

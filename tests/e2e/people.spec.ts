@@ -13,10 +13,10 @@
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { FeedResponse, PeopleResponse } from '../../src/contract/community';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { formatMessage } from '../../src/contract/messages';
-import { newsfeedTexts } from '../../src/features/newsfeed/newsfeedTexts';
-import { peopleTexts as texts } from '../../src/contract/peopleTexts';
+import { newsfeedTexts } from '../../src/features/newsfeed/texts';
+import { peopleTexts as texts } from '../../src/features/people/texts';
 import type { GetUserResponse } from '../../src/contract/users';
 import { expectNoSeriousViolations } from './support/axe';
 import { registerMember, signInThroughDialog, type E2eMember } from './support/member';

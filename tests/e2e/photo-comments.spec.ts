@@ -15,10 +15,11 @@
 import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
+import { imageViewTexts } from '../../src/features/media/texts';
 import type { MediaMetaResponse } from '../../src/contract/media';
 import { formatMessage, messages } from '../../src/contract/messages';
-import { sightingTexts } from '../../src/contract/sightingTexts';
+import { sightingTexts } from '../../src/features/observations/texts';
 import { expectNoSeriousViolations } from './support/axe';
 import {
   putObservation,
@@ -86,48 +87,52 @@ test('likes, comments and replies made offline wait on the device and reach the 
   const photo = page.getByRole('img', { name: 'Eagle over the river' });
   await expect(photo).toBeVisible();
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
-  await expect(page.getByText(formatMessage(labels.imageViewLikeCountMany, { count: 0 }))).toBeVisible();
-  await expect(page.getByText(labels.imageViewNoComments)).toBeVisible();
+  await expect(
+    page.getByText(formatMessage(imageViewTexts.imageViewLikeCountMany, { count: 0 })),
+  ).toBeVisible();
+  await expect(page.getByText(imageViewTexts.imageViewNoComments)).toBeVisible();
   await expectNoSeriousViolations(page, 'the image view', 'main');
 
   await context.setOffline(true);
-  const like = page.getByRole('button', { name: labels.imageViewLike });
+  const like = page.getByRole('button', { name: imageViewTexts.imageViewLike });
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByText(labels.imageViewLikeCountOne)).toBeVisible();
+  await expect(page.getByText(imageViewTexts.imageViewLikeCountOne)).toBeVisible();
 
-  await page.getByLabel(labels.imageViewCommentField).fill('Straight over the bridge at noon.');
-  await page.getByRole('button', { name: labels.imageViewSend }).click();
+  await page.getByLabel(imageViewTexts.imageViewCommentField).fill('Straight over the bridge at noon.');
+  await page.getByRole('button', { name: imageViewTexts.imageViewSend }).click();
   await expect(page.getByText(messages.storedLocally).first()).toBeVisible();
-  const comments = page.getByRole('list', { name: labels.imageViewComments });
+  const comments = page.getByRole('list', { name: imageViewTexts.imageViewComments });
   const comment = comments.locator('li').filter({ hasText: 'Straight over the bridge at noon.' }).first();
-  await expect(comment.getByText(labels.imageViewWaiting).first()).toBeVisible();
+  await expect(comment.getByText(imageViewTexts.imageViewWaiting).first()).toBeVisible();
 
   await comment
-    .getByRole('button', { name: formatMessage(labels.imageViewReplyTo, { name: member.nickname }) })
+    .getByRole('button', { name: formatMessage(imageViewTexts.imageViewReplyTo, { name: member.nickname }) })
     .click();
   await page
-    .getByLabel(formatMessage(labels.imageViewReplyField, { name: member.nickname }))
+    .getByLabel(formatMessage(imageViewTexts.imageViewReplyField, { name: member.nickname }))
     .fill('It came back an hour later.');
-  await page.getByRole('button', { name: labels.imageViewSend }).first().click();
+  await page.getByRole('button', { name: imageViewTexts.imageViewSend }).first().click();
   const replies = page.getByRole('list', {
-    name: formatMessage(labels.imageViewRepliesTo, { name: member.nickname }),
+    name: formatMessage(imageViewTexts.imageViewRepliesTo, { name: member.nickname }),
   });
   await expect(replies.getByText('It came back an hour later.')).toBeVisible();
-  await expect(replies.getByText(labels.imageViewWaiting)).toBeVisible();
+  await expect(replies.getByText(imageViewTexts.imageViewWaiting)).toBeVisible();
 
   // A second reply, deleted again before anything was sent: it disappears at once, and the replay
   // will be its PUT then its DELETE (the server keeps the id as a tombstone).
   await comment
-    .getByRole('button', { name: formatMessage(labels.imageViewReplyTo, { name: member.nickname }) })
+    .getByRole('button', { name: formatMessage(imageViewTexts.imageViewReplyTo, { name: member.nickname }) })
     .click();
   await page
-    .getByLabel(formatMessage(labels.imageViewReplyField, { name: member.nickname }))
+    .getByLabel(formatMessage(imageViewTexts.imageViewReplyField, { name: member.nickname }))
     .fill('Wrong bird, sorry.');
-  await page.getByRole('button', { name: labels.imageViewSend }).first().click();
+  await page.getByRole('button', { name: imageViewTexts.imageViewSend }).first().click();
   const wrong = replies.locator('li').filter({ hasText: 'Wrong bird, sorry.' });
   await wrong
-    .getByRole('button', { name: formatMessage(labels.imageViewDeleteReply, { name: member.nickname }) })
+    .getByRole('button', {
+      name: formatMessage(imageViewTexts.imageViewDeleteReply, { name: member.nickname }),
+    })
     .click();
   await expect(page.getByText('Wrong bird, sorry.')).toHaveCount(0);
   await expect(replies.getByText('It came back an hour later.')).toBeVisible();
@@ -163,7 +168,7 @@ test('likes, comments and replies made offline wait on the device and reach the 
   expect(after.likes?.map((item) => item.user_id)).toEqual([member.userId]);
 
   // The page follows: nothing says it waits any more.
-  await expect(page.getByText(labels.imageViewWaiting)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText(imageViewTexts.imageViewWaiting)).toHaveCount(0, { timeout: 15_000 });
 });
 
 test('a reload shows what the server holds now, not a copy the service worker kept', async ({
@@ -178,7 +183,7 @@ test('a reload shows what the server holds now, not a copy the service worker ke
   await signInThroughDialog(page, member);
   await serviceWorkerInControl(page);
   await page.goto(`/image-view?media_id=${member.mediaId}`);
-  await expect(page.getByText(labels.imageViewNoComments)).toBeVisible();
+  await expect(page.getByText(imageViewTexts.imageViewNoComments)).toBeVisible();
 
   const commented = await request.put(`/api/v1.0/media/${member.mediaId}/comments/${randomUUID()}`, {
     headers: { authorization: `Bearer ${member.token}` },
@@ -187,6 +192,8 @@ test('a reload shows what the server holds now, not a copy the service worker ke
   expect(commented.ok(), await commented.text()).toBe(true);
   await page.reload();
   await expect(
-    page.getByRole('list', { name: labels.imageViewComments }).getByText('Seen from the car park too.'),
+    page
+      .getByRole('list', { name: imageViewTexts.imageViewComments })
+      .getByText('Seen from the car park too.'),
   ).toBeVisible();
 });

@@ -8,10 +8,10 @@
  * /global-map, offline, the places layer draws a place the device keeps and a tap on it opens it.
  */
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
-import { mapTexts } from '../../src/features/map/mapTexts';
+import { labels } from '../../src/app/labels';
+import { mapTexts } from '../../src/features/map/texts';
 import type { FieldGuideResponse } from '../../src/contract/places';
-import { placeTexts } from '../../src/contract/placeTexts';
+import { placeTexts } from '../../src/features/places/texts';
 import type { PullResponse } from '../../src/contract/sync';
 import { e2eAdmin } from './support/admin';
 import { expectNoSeriousViolations } from './support/axe';

@@ -9,7 +9,8 @@
  *   the member's sightings, and the delete dialog.
  */
 import { expect, test } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
+import { recordingTexts } from '../../src/features/observations/texts';
 import { messages } from '../../src/contract/messages';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
@@ -34,35 +35,35 @@ test('record a sighting with the device position, quick record another, delete t
   await expect(main.getByText(/accurate to 15 m \(good\)/)).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousViolations(page, 'the recording form', 'main');
 
-  await main.getByLabel(labels.sightingDate).fill('2999-01-01T10:00');
-  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
-  await expect(main.getByText(labels.sightingDateFuture).first()).toBeVisible();
+  await main.getByLabel(recordingTexts.sightingDate).fill('2999-01-01T10:00');
+  await main.getByRole('button', { name: recordingTexts.sightingSave, exact: true }).click();
+  await expect(main.getByText(recordingTexts.sightingDateFuture).first()).toBeVisible();
   await expectNoSeriousViolations(page, 'the form with its problems', 'main');
 
-  await main.getByLabel(labels.sightingDate).fill('2026-01-10T09:30');
-  await main.getByLabel(labels.sightingNote).fill('Over the Yakima River.');
-  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
+  await main.getByLabel(recordingTexts.sightingDate).fill('2026-01-10T09:30');
+  await main.getByLabel(recordingTexts.sightingNote).fill('Over the Yakima River.');
+  await main.getByRole('button', { name: recordingTexts.sightingSave, exact: true }).click();
   // The toast (3 s) comes with the save; the species page may take longer to draw while the
   // region's species sync holds the species table (seen at 4.3 s on a loaded machine).
   await expect(page.getByText(messages.observationCreated)).toBeVisible();
   await expect(main.getByRole('heading', { level: 1, name: 'Bald Eagle' })).toBeVisible();
-  const mine = main.getByRole('region', { name: labels.sightingYourRecent });
+  const mine = main.getByRole('region', { name: recordingTexts.sightingYourRecent });
   await expect(mine.getByRole('listitem')).toHaveCount(1);
-  await expect(mine).toContainText(labels.sightingLifer);
+  await expect(mine).toContainText(recordingTexts.sightingLifer);
   await expectNoSeriousViolations(page, 'the species page with my sightings', 'main');
 
-  await main.getByRole('button', { name: labels.quickRecord }).click();
+  await main.getByRole('button', { name: recordingTexts.quickRecord }).click();
   await expect(page.getByText(messages.observationCreated)).toBeVisible();
   await expect(mine.getByRole('listitem')).toHaveCount(2);
 
   // The older one (the form's, 10 January 2026) is listed last.
   await mine.getByRole('link').last().click();
-  await expect(main.getByRole('heading', { level: 1, name: labels.editSighting })).toBeVisible();
-  await expect(main.getByLabel(labels.sightingNote)).toHaveValue('Over the Yakima River.');
-  await main.getByRole('button', { name: labels.sightingDelete }).click();
-  const confirm = page.getByRole('dialog', { name: labels.sightingDeleteTitle });
+  await expect(main.getByRole('heading', { level: 1, name: recordingTexts.editSighting })).toBeVisible();
+  await expect(main.getByLabel(recordingTexts.sightingNote)).toHaveValue('Over the Yakima River.');
+  await main.getByRole('button', { name: recordingTexts.sightingDelete }).click();
+  const confirm = page.getByRole('dialog', { name: recordingTexts.sightingDeleteTitle });
   await expect(confirm).toBeVisible();
   await expectNoSeriousViolations(page, 'the delete confirmation', '[role="dialog"]');
-  await confirm.getByRole('button', { name: labels.sightingDeleteConfirm }).click();
-  await expect(page.getByText(labels.sightingDeleted)).toBeVisible();
+  await confirm.getByRole('button', { name: recordingTexts.sightingDeleteConfirm }).click();
+  await expect(page.getByText(recordingTexts.sightingDeleted)).toBeVisible();
 });

@@ -5,7 +5,7 @@
  * no serious or critical violation.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { formatMessage, messages } from '../../src/contract/messages';
 import { product } from '../../src/config/product';
 import { expectNoSeriousViolations } from './support/axe';

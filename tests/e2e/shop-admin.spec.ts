@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { messages } from '../../src/contract/messages';
 import { shopTexts as texts } from '../../src/features/commerce/shopTexts';
 import { DEMO_LOGBOOKS } from '../../server/plugins/app/logbooks/seed';

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { logbookTexts } from '../../src/contract/logbookTexts';
 import { formatMessage } from '../../src/contract/messages';
 import { shopTexts as texts } from '../../src/features/commerce/shopTexts';

@@ -6,7 +6,7 @@
  * serious or critical violation on any shop page.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { messages } from '../../src/contract/messages';
 import { shopTexts as texts } from '../../src/features/commerce/shopTexts';
 import { adminPage, e2eAdmin } from './support/admin';

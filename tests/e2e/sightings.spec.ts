@@ -11,10 +11,10 @@
  *   saves here).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { formatMessage } from '../../src/contract/messages';
-import { newsfeedTexts } from '../../src/features/newsfeed/newsfeedTexts';
-import { sightingTexts } from '../../src/contract/sightingTexts';
+import { newsfeedTexts } from '../../src/features/newsfeed/texts';
+import { sightingTexts } from '../../src/features/observations/texts';
 import { expectNoSeriousViolations } from './support/axe';
 import { putObservation, registerMember, signInThroughDialog } from './support/member';
 

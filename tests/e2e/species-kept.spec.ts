@@ -8,7 +8,7 @@
  */
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { recordingTexts } from '../../src/features/observations/texts';
 import { messages } from '../../src/contract/messages';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { expectNoSeriousViolations } from './support/axe';
@@ -36,15 +36,15 @@ test('a sighting edited on a phone of another region keeps its species, there an
   await page.goto(`/species-observation/${robin.id}`);
   const main = page.getByRole('main');
   await expect(main.getByText('American Robin', { exact: true })).toBeVisible();
-  await main.getByLabel(labels.sightingNote).fill('On the lawn after rain.');
+  await main.getByLabel(recordingTexts.sightingNote).fill('On the lawn after rain.');
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a5230' } })
     .jpeg()
     .toBuffer();
   const chooser = page.waitForEvent('filechooser');
-  await main.getByRole('button', { name: labels.sightingChoosePhotos }).click();
+  await main.getByRole('button', { name: recordingTexts.sightingChoosePhotos }).click();
   await (await chooser).setFiles({ name: 'robin.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(main.getByRole('img', { name: /Photo 1/ })).toBeVisible();
-  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
+  await main.getByRole('button', { name: recordingTexts.sightingSave, exact: true }).click();
   await expect(page.getByText(messages.observationCreated)).toBeVisible();
   // The sighting and its photo are uploaded (nothing left waiting).
   await expect(page.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
@@ -80,13 +80,13 @@ test('a sighting edited on a phone of another region keeps its species, there an
     timeout: 30_000,
   });
   await phone.goto(`/species-observation/${robin.id}/${sighting.id}`);
-  await expect(phoneMain.getByRole('heading', { level: 1, name: labels.editSighting })).toBeVisible();
+  await expect(phoneMain.getByRole('heading', { level: 1, name: recordingTexts.editSighting })).toBeVisible();
   await expect(phoneMain.getByText('American Robin', { exact: true })).toBeVisible();
   await expect(phoneMain.getByText('Turdus migratorius', { exact: true })).toBeVisible();
   await expectNoSeriousViolations(phone, 'editing a sighting of a species outside the region', 'main');
 
-  await phoneMain.getByRole('button', { name: labels.sightingSave, exact: true }).click();
-  await expect(phone.getByText(labels.sightingUpdated)).toBeVisible();
+  await phoneMain.getByRole('button', { name: recordingTexts.sightingSave, exact: true }).click();
+  await expect(phone.getByText(recordingTexts.sightingUpdated)).toBeVisible();
   await expect(phone.getByTestId('unsynced-count')).toBeHidden({ timeout: 30_000 });
   await expect
     .poll(async () => (await sightingsOnServer(phone.request, member.token))[0]?.rev, { timeout: 30_000 })

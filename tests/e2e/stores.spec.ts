@@ -12,7 +12,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { appleAppSiteAssociation, assetLinks } from '../../src/config/wellKnown';
 import { product } from '../../src/config/product';
-import { labels } from '../../src/contract/labels';
+import { labels } from '../../src/app/labels';
 import { logbookTexts } from '../../src/contract/logbookTexts';
 import { playProductId } from '../../src/contract/shop';
 import { shopTexts as texts } from '../../src/features/commerce/shopTexts';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { labels } from '../../src/contract/labels';
+import { recordingTexts } from '../../src/features/observations/texts';
 import { messages } from '../../src/contract/messages';
 import { demoSpecies } from '../../src/features/species/testSpecies';
 import { checkUntilNewVersion, deployServiceWorker, restoreServiceWorker } from './support/deploy';
@@ -143,7 +143,7 @@ class Field {
     await this.openSpeciesPage();
     // 'Observation Created!', or its no-GPS variant: the toast says it is saved.
     const toasts = this.page.getByText(messages.observationCreated.replace('!', ''));
-    await this.page.getByRole('main').getByRole('button', { name: labels.quickRecord }).click();
+    await this.page.getByRole('main').getByRole('button', { name: recordingTexts.quickRecord }).click();
     await expect(toasts.first()).toBeVisible();
     await expect(toasts).toHaveCount(0, { timeout: 15_000 });
   }

@@ -19,7 +19,7 @@ import { messages } from '@contract/messages';
 import { API_PREFIX } from '@contract/index';
 import { CMS_CREATE, CMS_DELETE, CMS_READ, HELP_CREATE, HELP_DELETE } from '@contract/contentAdmin';
 import { USERS_READ, USERS_UPDATE } from '@contract/admin';
-import { PERMISSION_AREAS } from '@contract/adminTexts';
+import { PERMISSION_AREAS } from '@contract/permissions';
 import { REPORTS_READ, REPORTS_UPDATE } from '@contract/reports';
 import { PERMISSION_FLAGS, ROLES, type Permissions } from '@contract/permissions';
 import { bearer, buildTestApp, createSignedInMember, fetchClientToken, type TestApp } from './helpers';

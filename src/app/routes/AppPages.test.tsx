@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../labels';
 import { formatMessage, messages } from '@contract/messages';
 import { renderApp } from '../../test/renderApp';
 import { AppPages } from './AppPages';

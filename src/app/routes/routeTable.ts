@@ -6,7 +6,7 @@
  *
  * Paths are react-router patterns: `:param`, and `:param?` for the spec's `[/{param}]`.
  */
-import { labels } from '@contract/labels';
+import { labels } from '../labels';
 import { LOGBOOKS_OVERVIEW_PATH, type RouteAccess } from './access';
 
 /** The domains that own pages, with the folder each lives (or will live) in. */

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../labels';
 import { logbookTexts } from '@contract/logbookTexts';
 import { formatMessage, messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';

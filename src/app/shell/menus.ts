@@ -4,7 +4,7 @@
  * not open (Profile, My Logbooks, Messages) is refused by the page guard with the spec's message.
  */
 import { canAccess, type AccessRule, type Principal } from '@contract/permissions';
-import { labels } from '@contract/labels';
+import { labels } from '../labels';
 
 export interface MenuItem {
   /** Stable id, for keys and tests. */

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { renderApp } from '../../test/renderApp';
 import { version } from '../../../package.json';
 import { aboutTexts } from './aboutTexts';

@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { product } from '@config/product';
 import { license, version } from '../../../package.json';

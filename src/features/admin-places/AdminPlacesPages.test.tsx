@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminPlacesTexts as texts } from './adminPlacesTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
 import type { Hotspot } from '@contract/places';
 import { AppRoutes } from '../../app/router';

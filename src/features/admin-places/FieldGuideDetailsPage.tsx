@@ -11,7 +11,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { adminPlacesTexts as texts } from './adminPlacesTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import type { FieldGuideResponse } from '@contract/places';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

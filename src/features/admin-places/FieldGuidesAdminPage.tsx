@@ -4,7 +4,7 @@
  * empty list says where to add them.
  */
 import { adminPlacesTexts as texts } from './adminPlacesTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import type { FieldGuide } from '@contract/places';
 import { AdminListPage } from './AdminListPage';
 import { useListGuidesQuery, type PageQuery } from './adminPlacesApi';

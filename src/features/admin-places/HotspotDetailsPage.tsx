@@ -13,7 +13,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState, type SubmitEvent } from 'react';
 import { adminPlacesTexts as texts } from './adminPlacesTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import type { HotspotResponse } from '@contract/places';
 import { useAppDispatch } from '../../app/hooks';

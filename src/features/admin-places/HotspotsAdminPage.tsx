@@ -3,7 +3,7 @@
  * (GET hotspots), each opening its details page; "New place" opens an empty one.
  */
 import { adminPlacesTexts as texts } from './adminPlacesTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import type { Hotspot } from '@contract/places';
 import { AdminListPage } from './AdminListPage';
 import { useListHotspotsQuery, type PageQuery } from './adminPlacesApi';

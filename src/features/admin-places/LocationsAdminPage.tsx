@@ -3,7 +3,7 @@
  * their names and paged (GET locations), each opening its details page.
  */
 import { adminPlacesTexts as texts } from './adminPlacesTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import type { Location } from '@contract/reference';
 import { AdminListPage } from './AdminListPage';
 import { useListLocationsQuery, type PageQuery } from './adminPlacesApi';

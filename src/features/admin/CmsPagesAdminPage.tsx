@@ -13,9 +13,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { adminTexts as texts } from '@contract/adminTexts';
+import { adminTexts as texts } from './texts';
 import { CMS_CREATE } from '@contract/contentAdmin';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { useListPagesQuery } from './adminApi';
 import { AdminFrame, LoadState, reasonOf, useCan } from './parts';
 

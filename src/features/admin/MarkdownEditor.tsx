@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminTexts as texts } from '@contract/adminTexts';
+import { adminTexts as texts } from './texts';
 import { Markdown } from '../cms/embeds';
 
 export function MarkdownEditor(props: {

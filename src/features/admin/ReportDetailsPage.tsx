@@ -16,8 +16,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminTexts, reportTexts as texts } from '@contract/adminTexts';
-import { labels } from '@contract/labels';
+import { adminTexts } from './texts';
+import { reportTexts as texts } from '../reports/texts';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import {
   HIDEABLE_SECTIONS,

@@ -15,11 +15,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { reportTexts as texts } from '@contract/adminTexts';
-import { labels } from '@contract/labels';
+import { reportTexts as texts } from '../reports/texts';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import { REPORT_CATEGORIES, REPORT_SECTIONS, REPORT_STATES, type Report } from '@contract/reports';
-import { adminTexts } from '@contract/adminTexts';
+import { adminTexts } from './texts';
 import { REPORTS_PAGE_SIZE, useListReportsQuery, type ReportsQuery } from './adminApi';
 import { AdminFrame, FilterSelect, LoadState, Pager, reasonOf, when } from './parts';
 

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reportTexts as texts } from '@contract/adminTexts';
-import { labels } from '@contract/labels';
+import { reportTexts as texts } from '../reports/texts';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';
 import type { Report, ReportDetailResponse } from '@contract/reports';

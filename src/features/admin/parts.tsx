@@ -14,7 +14,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminTexts as texts } from '@contract/adminTexts';
+import { adminTexts as texts } from './texts';
 import { formatMessage, messages } from '@contract/messages';
 import { canAccess, type AccessRule } from '@contract/permissions';
 import type { ApiFailure } from '../../api/ApiError';

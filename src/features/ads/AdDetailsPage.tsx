@@ -19,7 +19,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { AD_PLACEMENTS, type Ad } from '@contract/ads';
 import { adsTexts as texts } from './adsTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

@@ -23,7 +23,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { Ad } from '@contract/ads';
 import { adsTexts as texts } from './adsTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import { AdminFrame, LoadState, Pager, reasonOf } from '../admin/embeds';
 import { dateOfSeconds } from './adDraft';

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ad } from '@contract/ads';
 import { adsTexts as texts } from './adsTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
 import type { Permissions } from '@contract/permissions';
 import { AppRoutes } from '../../app/router';

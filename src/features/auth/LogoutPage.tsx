@@ -16,7 +16,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { formatMessage, messages } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../observations/texts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectIsSignedIn, selectUser } from '../../app/sessionSlice';

@@ -9,7 +9,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { isContentSlug } from '@contract/contentPaths';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isContentSlug } from '@contract/contentPaths';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
 import { PageBody, pageTitle } from './ContentView';
 import { pageSourceFor, useDeviceCopy } from './useDeviceCopy';

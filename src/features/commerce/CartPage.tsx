@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { CART_QUANTITY_MAX } from '@contract/shop';
 import { shopTexts as texts } from './shopTexts';

@@ -12,7 +12,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import type { Order } from '@contract/shop';
 import { shopTexts as texts } from './shopTexts';

@@ -15,7 +15,7 @@ import Tabs from '@mui/material/Tabs';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import AddIcon from '@mui/icons-material/Add';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
 import { shopTexts as texts } from './shopTexts';
 import Stack from '@mui/material/Stack';

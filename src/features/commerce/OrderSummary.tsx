@@ -4,7 +4,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import type { Cart } from '@contract/shop';
 import { shopTexts as texts } from './shopTexts';

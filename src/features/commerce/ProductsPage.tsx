@@ -13,7 +13,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
 import { shopTexts as texts } from './shopTexts';
 import { useAppSelector } from '../../app/hooks';

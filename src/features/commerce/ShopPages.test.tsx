@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
 import type { Cart, MerchantOrder, Order, Product } from '@contract/shop';
 import { shopTexts as texts } from './shopTexts';

@@ -2,8 +2,8 @@
  * User-visible texts of the shop pages (src/features/commerce: /products, /product, /cart,
  * /checkout, /payment, /fulfilment, /merchant-products, /merchant-product). Kept apart from
  * messageTexts.ts so the first route does not download them: only the lazily loaded shop pages
- * import this module. Page titles are SPEC's, in labels.ts; the offline message is SPEC's, in
- * messages.ts.
+ * import this module. Page titles are SPEC's, in src/app/labels.ts; the offline message is
+ * SPEC's, in messages.ts.
  */
 export const shopTexts = {
   // Shop

@@ -25,7 +25,7 @@ import {
   type Chapter,
   type ChapterStatus,
 } from '@contract/ebooks';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Chapter, ChapterSpecies } from '@contract/ebooks';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { AppRoutes } from '../../app/router';
 import { signedInState } from '../../test/factories';

@@ -37,7 +37,7 @@ import {
 } from '@contract/ebooks';
 import { chapterStatusNames, ebookAdminTexts as texts } from './ebookAdminTexts';
 import { ebookChapterTexts as chapterTexts } from './ebookChapterTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

@@ -26,7 +26,7 @@ import type { EbookSummary } from '@contract/ebooks';
 import { ebookTypeNames } from '@contract/ebookTexts';
 import { ebookAdminTexts as texts, pageOrientationNames } from './ebookAdminTexts';
 import { ebookLibraryTexts } from './ebookLibraryTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

@@ -29,7 +29,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import UploadIcon from '@mui/icons-material/Upload';
 import { EBOOK_MEDIA_TYPES, type EbookMedia, type EbookMediaType } from '@contract/ebooks';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { PHOTO_MAX_BYTES } from '@contract/media';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';

@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { TEMPLATE_MAX, TEMPLATE_NAME_MAX, type PageTemplate, type PageTemplateWrite } from '@contract/ebooks';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, getDefaultNormalizer, screen, waitFor, within } fro
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Ebook, EbookSummary } from '@contract/ebooks';
 import { ebookAdminTexts as texts } from './ebookAdminTexts';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { AppRoutes } from '../../app/router';
 import { networkActions } from '../../app/networkSlice';

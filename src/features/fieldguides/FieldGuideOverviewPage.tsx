@@ -12,7 +12,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from '../places/texts';
 import type { FieldGuideRow } from '../../db/placeRows';
 import { PlacePhotoStrip, useGuide } from '../places/embeds';
 

@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { Group } from '@contract/community';
 import { formatMessage, messages } from '@contract/messages';
-import { peopleTexts as texts } from '@contract/peopleTexts';
+import { peopleTexts as texts } from '../people/texts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { PICKER_SEARCH_DEBOUNCE_MS } from '../../ui/SelectPickerModel';

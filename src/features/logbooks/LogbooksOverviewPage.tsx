@@ -12,7 +12,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { logbookTexts } from '@contract/logbookTexts';
 import type { Logbook } from '@contract/logbooks';
 import { formatMessage, messages } from '@contract/messages';

@@ -12,7 +12,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { logbookTexts } from '@contract/logbookTexts';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppSelector } from '../../app/hooks';

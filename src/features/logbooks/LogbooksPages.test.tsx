@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { logbookTexts } from '@contract/logbookTexts';
 import type { OwnedLogbook } from '@contract/logbooks';
 import { formatMessage, messages } from '@contract/messages';

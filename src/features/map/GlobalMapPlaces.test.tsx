@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Hotspot } from '@contract/places';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from '../places/texts';
 import { formatMessage } from '@contract/messages';
 import { db } from '../../db/db';
 import { renderApp } from '../../test/renderApp';

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { messages } from '@contract/messages';
-import { mapSummaryOf, mapTexts } from './mapTexts';
+import { mapSummaryOf, mapTexts } from './texts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { messages } from '@contract/messages';
-import { mapTexts } from './mapTexts';
+import { mapTexts } from './texts';
 import { useSightingDetails } from './mapQueries';
 
 /**

@@ -28,7 +28,7 @@ import {
   type VectorTileSource,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { mapTexts } from './mapTexts';
+import { mapTexts } from './texts';
 import { fitMaxZoom, WORLD_CAMERA, type Camera } from './camera';
 import { clickOverlays, showOverlays, type MapOverlay } from './mapOverlays';
 import {

@@ -5,8 +5,8 @@
 import { useSearchParams } from 'react-router-dom';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
-import { mapTexts } from './mapTexts';
+import { labels } from '../../app/labels';
+import { mapTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import { useSpeciesName } from './mapQueries';
 import { MemberSightingsMap } from './MemberSightingsMap';

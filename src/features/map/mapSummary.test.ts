@@ -3,7 +3,7 @@
  * "1 sightings" and zoomed into an unrecognisable piece of outline).
  */
 import { describe, expect, it } from 'vitest';
-import { mapSummaryOf } from './mapTexts';
+import { mapSummaryOf } from './texts';
 import { FIT_MAX_ZOOM, fitMaxZoom } from './camera';
 
 describe('mapSummaryOf', () => {

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { COMMENT_MAX_LENGTH } from '@contract/media';
-import { labels } from '@contract/labels';
+import { imageViewTexts } from './texts';
 import { formatMessage, messages } from '@contract/messages';
 
 export interface CommentFormProps {
@@ -49,12 +49,14 @@ export function CommentForm({ label, onSubmit, onCancel, autoFocus }: CommentFor
         autoFocus={autoFocus}
         error={isTooLong}
         helperText={
-          isTooLong ? formatMessage(labels.imageViewCommentTooLong, { max: COMMENT_MAX_LENGTH }) : undefined
+          isTooLong
+            ? formatMessage(imageViewTexts.imageViewCommentTooLong, { max: COMMENT_MAX_LENGTH })
+            : undefined
         }
       />
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" disabled={trimmed === '' || isTooLong || isBusy}>
-          {labels.imageViewSend}
+          {imageViewTexts.imageViewSend}
         </Button>
         {onCancel && <Button onClick={onCancel}>{messages.cancel}</Button>}
       </Stack>

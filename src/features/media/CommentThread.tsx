@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import ReplyIcon from '@mui/icons-material/Reply';
-import { labels } from '@contract/labels';
+import { imageViewTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import { ReportButton } from '../reports/embeds';
 import { CommentForm } from './CommentForm';
@@ -33,7 +33,7 @@ export interface CommentThreadProps {
   onDeleteReply: (commentId: string, replyId: string) => void;
 }
 
-const nameOf = (item: { nickname: string | null }) => item.nickname ?? labels.imageViewSomeone;
+const nameOf = (item: { nickname: string | null }) => item.nickname ?? imageViewTexts.imageViewSomeone;
 
 function UploadNote({ state, refusedDelete }: { state: UploadState; refusedDelete?: string }) {
   return (
@@ -43,16 +43,18 @@ function UploadNote({ state, refusedDelete }: { state: UploadState; refusedDelet
           size="small"
           variant="outlined"
           icon={<CloudUploadOutlinedIcon />}
-          label={labels.imageViewWaiting}
+          label={imageViewTexts.imageViewWaiting}
           sx={{ alignSelf: 'flex-start' }}
         />
       )}
       {state.status === 'refused' && (
-        <Alert severity="warning">{formatMessage(labels.imageViewRefused, { reason: state.reason })}</Alert>
+        <Alert severity="warning">
+          {formatMessage(imageViewTexts.imageViewRefused, { reason: state.reason })}
+        </Alert>
       )}
       {refusedDelete !== undefined && (
         <Alert severity="warning">
-          {formatMessage(labels.imageViewDeleteRefused, { reason: refusedDelete })}
+          {formatMessage(imageViewTexts.imageViewDeleteRefused, { reason: refusedDelete })}
         </Alert>
       )}
     </>
@@ -112,14 +114,14 @@ export function CommentThread(props: CommentThreadProps) {
     userId !== null && (item.user_id === userId || isPhotoOwner);
 
   return (
-    <Box component="ul" aria-label={labels.imageViewComments} sx={listSx}>
+    <Box component="ul" aria-label={imageViewTexts.imageViewComments} sx={listSx}>
       {comments.map((comment) => (
         <Entry
           key={comment.comment_id}
           item={comment}
           deleteLabel={
             mayDelete(comment)
-              ? formatMessage(labels.imageViewDeleteComment, { name: nameOf(comment) })
+              ? formatMessage(imageViewTexts.imageViewDeleteComment, { name: nameOf(comment) })
               : null
           }
           onDelete={() => {
@@ -137,7 +139,7 @@ export function CommentThread(props: CommentThreadProps) {
           {comment.replies.length > 0 && (
             <Box
               component="ul"
-              aria-label={formatMessage(labels.imageViewRepliesTo, { name: nameOf(comment) })}
+              aria-label={formatMessage(imageViewTexts.imageViewRepliesTo, { name: nameOf(comment) })}
               sx={{ ...listSx, pl: 3, borderLeft: 2, borderColor: 'divider' }}
             >
               {comment.replies.map((reply) => (
@@ -146,7 +148,7 @@ export function CommentThread(props: CommentThreadProps) {
                   item={reply}
                   deleteLabel={
                     mayDelete(reply)
-                      ? formatMessage(labels.imageViewDeleteReply, { name: nameOf(reply) })
+                      ? formatMessage(imageViewTexts.imageViewDeleteReply, { name: nameOf(reply) })
                       : null
                   }
                   onDelete={() => {
@@ -163,16 +165,16 @@ export function CommentThread(props: CommentThreadProps) {
               onClick={() => {
                 setReplyingTo(comment.comment_id);
               }}
-              aria-label={formatMessage(labels.imageViewReplyTo, { name: nameOf(comment) })}
+              aria-label={formatMessage(imageViewTexts.imageViewReplyTo, { name: nameOf(comment) })}
               sx={{ alignSelf: 'flex-start' }}
             >
-              {labels.imageViewReply}
+              {imageViewTexts.imageViewReply}
             </Button>
           )}
           {userId !== null && replyingTo === comment.comment_id && (
             <Box sx={{ pl: 3 }}>
               <CommentForm
-                label={formatMessage(labels.imageViewReplyField, { name: nameOf(comment) })}
+                label={formatMessage(imageViewTexts.imageViewReplyField, { name: nameOf(comment) })}
                 autoFocus
                 onCancel={() => {
                   setReplyingTo(null);

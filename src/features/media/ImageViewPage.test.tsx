@@ -7,7 +7,7 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { imageViewTexts } from './texts';
 import type { MediaMetaResponse } from '@contract/media';
 import { formatMessage, messages } from '@contract/messages';
 import { networkActions } from '../../app/networkSlice';
@@ -82,7 +82,7 @@ beforeEach(async () => {
 });
 
 function comments() {
-  return within(screen.getByRole('list', { name: labels.imageViewComments }));
+  return within(screen.getByRole('list', { name: imageViewTexts.imageViewComments }));
 }
 
 describe('the image view', () => {
@@ -97,23 +97,27 @@ describe('the image view', () => {
       'src',
       expect.stringContaining(PATH),
     );
-    expect(screen.getByText(formatMessage(labels.imageViewLikeCountMany, { count: 2 }))).toBeTruthy();
+    expect(screen.getByText(formatMessage(imageViewTexts.imageViewLikeCountMany, { count: 2 }))).toBeTruthy();
     expect(comments().getByText('Caught it at dawn.')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: labels.imageViewLike, pressed: false }));
-    expect(await screen.findByText(formatMessage(labels.imageViewLikeCountMany, { count: 3 }))).toBeTruthy();
-    expect(screen.getByRole('button', { name: labels.imageViewLike }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    fireEvent.click(screen.getByRole('button', { name: imageViewTexts.imageViewLike, pressed: false }));
+    expect(
+      await screen.findByText(formatMessage(imageViewTexts.imageViewLikeCountMany, { count: 3 })),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: imageViewTexts.imageViewLike }).getAttribute('aria-pressed'),
+    ).toBe('true');
 
-    fireEvent.change(screen.getByLabelText(labels.imageViewCommentField), {
+    fireEvent.change(screen.getByLabelText(imageViewTexts.imageViewCommentField), {
       target: { value: 'Same bird, same pond, a year ago.' },
     });
-    fireEvent.click(screen.getByRole('button', { name: labels.imageViewSend }));
+    fireEvent.click(screen.getByRole('button', { name: imageViewTexts.imageViewSend }));
     const item = present((await comments().findByText('Same bird, same pond, a year ago.')).closest('li'));
-    expect(within(item).queryByText(labels.imageViewWaiting)).toBeNull();
+    expect(within(item).queryByText(imageViewTexts.imageViewWaiting)).toBeNull();
     expect(
-      screen.getByRole('heading', { name: formatMessage(labels.imageViewCommentsCount, { count: 2 }) }),
+      screen.getByRole('heading', {
+        name: formatMessage(imageViewTexts.imageViewCommentsCount, { count: 2 }),
+      }),
     ).toBeTruthy();
     expect(apiCalls(network)).toEqual([
       `GET media/${MEDIA}/meta?load_all=true`,
@@ -134,20 +138,20 @@ describe('the image view', () => {
     });
     expect(await screen.findByText(messages.offline, exactly)).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText(labels.imageViewCommentField), {
+    fireEvent.change(screen.getByLabelText(imageViewTexts.imageViewCommentField), {
       target: { value: '  Heron at the pond  ' },
     });
-    fireEvent.click(screen.getByRole('button', { name: labels.imageViewSend }));
+    fireEvent.click(screen.getByRole('button', { name: imageViewTexts.imageViewSend }));
     expect((await screen.findAllByText(messages.storedLocally)).length).toBeGreaterThan(0);
     const item = present((await comments().findByText('Heron at the pond')).closest('li'));
-    expect(within(item).getByText(labels.imageViewWaiting)).toBeTruthy();
+    expect(within(item).getByText(imageViewTexts.imageViewWaiting)).toBeTruthy();
     expect(within(item).getByText('Wren', { exact: false })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: labels.imageViewLike }));
+    fireEvent.click(screen.getByRole('button', { name: imageViewTexts.imageViewLike }));
     await waitFor(() => {
-      expect(screen.getByRole('button', { name: labels.imageViewLike }).getAttribute('aria-pressed')).toBe(
-        'true',
-      );
+      expect(
+        screen.getByRole('button', { name: imageViewTexts.imageViewLike }).getAttribute('aria-pressed'),
+      ).toBe('true');
     });
 
     const rows = await db.outbox.orderBy('time').toArray();
@@ -184,13 +188,17 @@ describe('the image view', () => {
     renderApp(<AppRoutes />, { route: imageViewPath(MEDIA), network, preloadedState: { session: signedIn } });
 
     const replies = within(
-      await screen.findByRole('list', { name: formatMessage(labels.imageViewRepliesTo, { name: 'Ann' }) }),
+      await screen.findByRole('list', {
+        name: formatMessage(imageViewTexts.imageViewRepliesTo, { name: 'Ann' }),
+      }),
     );
     expect(replies.getByText('Me too!')).toBeTruthy();
-    expect(replies.getByText(labels.imageViewWaiting)).toBeTruthy();
+    expect(replies.getByText(imageViewTexts.imageViewWaiting)).toBeTruthy();
     const second = present(comments().getByText('Second try').closest('li'));
     expect(
-      within(second).getByText(formatMessage(labels.imageViewRefused, { reason: messages.commentIdTaken })),
+      within(second).getByText(
+        formatMessage(imageViewTexts.imageViewRefused, { reason: messages.commentIdTaken }),
+      ),
     ).toBeTruthy();
   });
 
@@ -215,12 +223,12 @@ describe('the image view', () => {
     });
 
     expect(await screen.findByText(messages.offline, exactly)).toBeTruthy();
-    const photo = await screen.findByRole('img', { name: labels.imageViewPhotoAlt });
+    const photo = await screen.findByRole('img', { name: imageViewTexts.imageViewPhotoAlt });
     expect(photo.getAttribute('src')).toMatch(/^blob:/);
-    expect(screen.getByRole('button', { name: labels.imageViewLike }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
-    expect(screen.getByText(labels.imageViewWaiting)).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: imageViewTexts.imageViewLike }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(screen.getByText(imageViewTexts.imageViewWaiting)).toBeTruthy();
   });
 
   it('lets a guest read, and asks them to sign in to like or comment', async () => {
@@ -229,8 +237,8 @@ describe('the image view', () => {
     renderApp(<AppRoutes />, { route: imageViewPath(MEDIA), network });
 
     expect(await comments().findByText('Caught it at dawn.')).toBeTruthy();
-    expect(screen.getByText(labels.imageViewSignInToComment)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: labels.imageViewLike })).toBeNull();
-    expect(screen.queryByLabelText(labels.imageViewCommentField)).toBeNull();
+    expect(screen.getByText(imageViewTexts.imageViewSignInToComment)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: imageViewTexts.imageViewLike })).toBeNull();
+    expect(screen.queryByLabelText(imageViewTexts.imageViewCommentField)).toBeNull();
   });
 });

@@ -12,7 +12,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
+import { imageViewTexts } from './texts';
 import { messages } from '@contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
@@ -33,7 +34,7 @@ export function ImageViewPage() {
         {labels.imageView}
       </Typography>
       {mediaId === '' ? (
-        <Alert severity="info">{labels.imageViewNoMediaId}</Alert>
+        <Alert severity="info">{imageViewTexts.imageViewNoMediaId}</Alert>
       ) : (
         <ImageView key={mediaId} mediaId={mediaId} observationId={observationId} />
       )}
@@ -55,7 +56,7 @@ function ImageView({ mediaId, observationId }: { mediaId: string; observationId:
   let status = null;
   if (!server && error?.isOffline) status = <Alert severity="info">{messages.offline}</Alert>;
   else if (!server && error?.status === 404 && local?.queued) {
-    status = <Alert severity="info">{labels.imageViewPhotoWaiting}</Alert>;
+    status = <Alert severity="info">{imageViewTexts.imageViewPhotoWaiting}</Alert>;
   } else if (!server && error) status = <Alert severity="error">{error.reason}</Alert>;
 
   return (
@@ -65,7 +66,7 @@ function ImageView({ mediaId, observationId }: { mediaId: string; observationId:
         <PhotoFigure
           queued={local.queued}
           path={path}
-          alt={server?.media.photo_name ?? labels.imageViewPhotoAlt}
+          alt={server?.media.photo_name ?? imageViewTexts.imageViewPhotoAlt}
         />
       )}
       {local?.sighting && (
@@ -74,7 +75,7 @@ function ImageView({ mediaId, observationId }: { mediaId: string; observationId:
           to={recordPath(local.sighting.species_id, local.sighting.id)}
           sx={{ alignSelf: 'flex-start' }}
         >
-          {labels.imageViewOpenSighting}
+          {imageViewTexts.imageViewOpenSighting}
         </Button>
       )}
       {server && (

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reportActionTexts } from '@contract/adminTexts';
+import { reportActionTexts } from '../reports/texts';
 import type { MediaMetaResponse } from '@contract/media';
 import { AppRoutes } from '../../app/router';
 import { db } from '../../db/db';

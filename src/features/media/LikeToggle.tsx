@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import { labels } from '@contract/labels';
+import { imageViewTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import type { UploadState } from './pendingMedia';
 
@@ -25,7 +25,9 @@ export interface LikeToggleProps {
 }
 
 export function likeCountText(count: number): string {
-  return count === 1 ? labels.imageViewLikeCountOne : formatMessage(labels.imageViewLikeCountMany, { count });
+  return count === 1
+    ? imageViewTexts.imageViewLikeCountOne
+    : formatMessage(imageViewTexts.imageViewLikeCountMany, { count });
 }
 
 export function LikeToggle({ liked, count, state, onToggle, isBusy = false }: LikeToggleProps) {
@@ -40,7 +42,7 @@ export function LikeToggle({ liked, count, state, onToggle, isBusy = false }: Li
             onClick={onToggle}
             disabled={isBusy}
           >
-            {labels.imageViewLike}
+            {imageViewTexts.imageViewLike}
           </Button>
         )}
         {count !== null && <Typography aria-live="polite">{likeCountText(count)}</Typography>}
@@ -49,12 +51,14 @@ export function LikeToggle({ liked, count, state, onToggle, isBusy = false }: Li
             size="small"
             variant="outlined"
             icon={<CloudUploadOutlinedIcon />}
-            label={labels.imageViewWaiting}
+            label={imageViewTexts.imageViewWaiting}
           />
         )}
       </Stack>
       {state.status === 'refused' && (
-        <Alert severity="warning">{formatMessage(labels.imageViewRefused, { reason: state.reason })}</Alert>
+        <Alert severity="warning">
+          {formatMessage(imageViewTexts.imageViewRefused, { reason: state.reason })}
+        </Alert>
       )}
     </Stack>
   );

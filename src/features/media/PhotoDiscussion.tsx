@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { imageViewTexts } from './texts';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
@@ -100,11 +100,11 @@ export function PhotoDiscussion({ mediaId, ownerId = null, signInText }: PhotoDi
       <Stack component="section" spacing={2} aria-labelledby={headingId}>
         <Typography variant="h5" component="h2" id={headingId}>
           {server
-            ? formatMessage(labels.imageViewCommentsCount, { count: commentCount })
-            : labels.imageViewComments}
+            ? formatMessage(imageViewTexts.imageViewCommentsCount, { count: commentCount })
+            : imageViewTexts.imageViewComments}
         </Typography>
         {view.comments.length === 0 && (server || !error) && !meta.isLoading && (
-          <Typography color="text.secondary">{labels.imageViewNoComments}</Typography>
+          <Typography color="text.secondary">{imageViewTexts.imageViewNoComments}</Typography>
         )}
         <CommentThread
           comments={view.comments}
@@ -116,12 +116,12 @@ export function PhotoDiscussion({ mediaId, ownerId = null, signInText }: PhotoDi
         />
         {userId !== null ? (
           <CommentForm
-            label={labels.imageViewCommentField}
+            label={imageViewTexts.imageViewCommentField}
             onSubmit={(text) => dispatch(commentOnPhoto(mediaId, text))}
           />
         ) : (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography>{signInText ?? labels.imageViewSignInToComment}</Typography>
+            <Typography>{signInText ?? imageViewTexts.imageViewSignInToComment}</Typography>
             <Button
               variant="outlined"
               onClick={() => dispatch(uiActions.modalOpened({ name: 'login', props: {} }))}

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { labels } from '@contract/labels';
+import { imageViewTexts } from './texts';
 import type { PhotoUploadRow } from '../../db/rows';
 import { useQueuedPhotoUrl } from '../observations/embeds';
 
@@ -27,7 +27,7 @@ export function PhotoFigure({ queued, path, alt }: PhotoFigureProps) {
   if (src === null || failed === src) {
     // Still making the object URL: nothing yet rather than a flash of the notice.
     if (queued && failed !== src) return null;
-    return <Alert severity="info">{labels.imageViewPhotoUnavailable}</Alert>;
+    return <Alert severity="info">{imageViewTexts.imageViewPhotoUnavailable}</Alert>;
   }
   return (
     <Box

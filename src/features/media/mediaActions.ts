@@ -4,7 +4,7 @@
  * cached `getMediaMeta` (no second request) or tell the member the write waits on the device.
  * Each resolves true when the write was sent or stored (the form may clear), false when refused.
  */
-import { labels } from '@contract/labels';
+import { imageViewTexts } from './texts';
 import { messages } from '@contract/messages';
 import { ApiError } from '../../api/ApiError';
 import { selectIsOnline } from '../../app/networkSlice';
@@ -30,7 +30,7 @@ import {
  */
 function storedToast(because: StoredBecause): ToastRequest | null {
   if (because === 'offline') return { message: messages.storedLocally, severity: 'info' };
-  if (because === 'unavailable') return { message: labels.imageViewKeptForRetry, severity: 'info' };
+  if (because === 'unavailable') return { message: imageViewTexts.imageViewKeptForRetry, severity: 'info' };
   return null;
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { ADMIN_MENU, PRIMARY_MENU, USEFUL_MENU, USER_MENU, visibleItems } from '../../app/shell/menus';

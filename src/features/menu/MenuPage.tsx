@@ -41,7 +41,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { formatMessage, messages } from '@contract/messages';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { MenuAccount } from '../../app/shell/MenuAccount';

@@ -10,7 +10,7 @@
  * the admin menu with the same visibility, and the page's top repeats the side menu's account
  * part (avatar to the profile, messages, share the app). menuRows.test.ts checks it.
  */
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import type { Principal } from '@contract/permissions';
 import { ADMIN_MENU, canSeeAdminMenu, visibleItems } from '../../app/shell/menus';
 import { SLIDES_PER_VIEW } from '../../lib/constants';

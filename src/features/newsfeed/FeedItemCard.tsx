@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import type { FeedItem } from '@contract/community';
 import { formatMessage } from '@contract/messages';
-import { newsfeedTexts as texts } from './newsfeedTexts';
+import { newsfeedTexts as texts } from './texts';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { ageText } from '../../lib/ageText';

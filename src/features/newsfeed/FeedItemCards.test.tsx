@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { act, screen, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedItem, FeedResponse } from '@contract/community';
-import { newsfeedTexts as texts } from './newsfeedTexts';
+import { newsfeedTexts as texts } from './texts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
 import { db } from '../../db/db';

@@ -7,7 +7,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FeedItem } from '@contract/community';
-import { reportActionTexts } from '@contract/adminTexts';
+import { reportActionTexts } from '../reports/texts';
 import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
 import { fakeNetwork } from '../../test/fakeNetwork';

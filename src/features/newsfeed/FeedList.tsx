@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messages } from '@contract/messages';
-import { newsfeedTexts as texts } from './newsfeedTexts';
+import { newsfeedTexts as texts } from './texts';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import { FeedItemCard } from './FeedItemCard';

@@ -10,9 +10,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedItem, FeedResponse } from '@contract/community';
 import { product } from '@config/product';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { messages } from '@contract/messages';
-import { newsfeedTexts as texts } from './newsfeedTexts';
+import { newsfeedTexts as texts } from './texts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
 import { db } from '../../db/db';

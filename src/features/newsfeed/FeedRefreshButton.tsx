@@ -5,7 +5,7 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { newsfeedTexts as texts } from './newsfeedTexts';
+import { newsfeedTexts as texts } from './texts';
 import type { FeedView } from './newsfeedHooks';
 
 export function FeedRefreshButton({ view }: { view: Pick<FeedView, 'isOnline' | 'refreshing' | 'refresh'> }) {

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { newsfeedTexts as texts } from './newsfeedTexts';
+import { newsfeedTexts as texts } from './texts';
 import { FeedList } from './FeedList';
 import { FeedRefreshButton } from './FeedRefreshButton';
 import { useFeed } from './newsfeedHooks';

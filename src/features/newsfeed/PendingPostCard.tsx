@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { formatMessage } from '@contract/messages';
-import { newsfeedTexts as texts } from './newsfeedTexts';
+import { newsfeedTexts as texts } from './texts';
 import type { PhotoUploadRow } from '../../db/rows';
 import { useQueuedPhotoUrl } from '../observations/embeds';
 import { discardPendingPost, useQueuedPhotos } from './newsfeedHooks';

@@ -1,7 +1,7 @@
 /** The confirmation before deleting one's own sighting: deleting cannot be undone. */
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { messages } from '@contract/messages';
 import { AppDialog } from '../../ui/AppDialog';
 
@@ -14,19 +14,19 @@ export function DeleteSightingDialog({
 }) {
   return (
     <AppDialog
-      title={labels.sightingDeleteTitle}
+      title={recordingTexts.sightingDeleteTitle}
       closeLabel={messages.close}
       onClose={onCancel}
       actions={
         <>
           <Button onClick={onCancel}>{messages.cancel}</Button>
           <Button color="error" variant="contained" onClick={onConfirm}>
-            {labels.sightingDeleteConfirm}
+            {recordingTexts.sightingDeleteConfirm}
           </Button>
         </>
       }
     >
-      <Typography>{labels.sightingDeleteBody}</Typography>
+      <Typography>{recordingTexts.sightingDeleteBody}</Typography>
     </AppDialog>
   );
 }

@@ -19,7 +19,8 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import SaveIcon from '@mui/icons-material/Save';
 import { OBSERVATION_NOTE_MAX } from '@contract/observations';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
+import { recordingTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
@@ -101,7 +102,7 @@ export function ObservationForm({
       (name: string) =>
         dispatch(
           uiActions.toastShown({
-            message: formatMessage(labels.sightingPhotoUnreadable, { name }),
+            message: formatMessage(recordingTexts.sightingPhotoUnreadable, { name }),
             severity: 'warning',
           }),
         ),
@@ -127,7 +128,7 @@ export function ObservationForm({
   const fail = (error: unknown) =>
     dispatch(
       uiActions.toastShown({
-        message: formatMessage(labels.sightingSaveFailed, {
+        message: formatMessage(recordingTexts.sightingSaveFailed, {
           reason: error instanceof Error ? error.message : String(error),
         }),
         severity: 'error',
@@ -162,7 +163,7 @@ export function ObservationForm({
     if (!existing) return;
     try {
       await deleteSighting(userId, existing.id);
-      dispatch(uiActions.toastShown({ message: labels.sightingDeleted, severity: 'success' }));
+      dispatch(uiActions.toastShown({ message: recordingTexts.sightingDeleted, severity: 'success' }));
       leave(existing.species_id, false);
     } catch (error) {
       fail(error);
@@ -179,9 +180,9 @@ export function ObservationForm({
     >
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1">
-          {existing ? labels.editSighting : labels.recordSighting}
+          {existing ? recordingTexts.editSighting : labels.recordSighting}
         </Typography>
-        {saved?.lifer && <Chip color="success" label={labels.sightingLifer} />}
+        {saved?.lifer && <Chip color="success" label={recordingTexts.sightingLifer} />}
       </Stack>
 
       <SpeciesPicker
@@ -204,7 +205,7 @@ export function ObservationForm({
 
       <TextField
         type="datetime-local"
-        label={labels.sightingDate}
+        label={recordingTexts.sightingDate}
         value={draft.dateTime}
         onChange={(event) => {
           change({ dateTime: event.target.value });
@@ -236,16 +237,16 @@ export function ObservationForm({
 
       <Stack spacing={1}>
         <SwitchRow
-          label={labels.sightingHideCoordinate}
-          hint={labels.sightingHideCoordinateHint}
+          label={recordingTexts.sightingHideCoordinate}
+          hint={recordingTexts.sightingHideCoordinateHint}
           checked={draft.coordinateHidden}
           onChange={(coordinateHidden) => {
             change({ coordinateHidden });
           }}
         />
         <SwitchRow
-          label={labels.sightingPublic}
-          hint={labels.sightingPublicHint}
+          label={recordingTexts.sightingPublic}
+          hint={recordingTexts.sightingPublicHint}
           checked={draft.isPublic}
           onChange={(isPublic) => {
             change({ isPublic });
@@ -254,7 +255,7 @@ export function ObservationForm({
       </Stack>
 
       <TextField
-        label={labels.sightingNote}
+        label={recordingTexts.sightingNote}
         value={draft.note}
         onChange={(event) => {
           change({ note: event.target.value });
@@ -264,7 +265,10 @@ export function ObservationForm({
         error={problemOf(problems, 'note') !== undefined}
         helperText={
           problemOf(problems, 'note') ??
-          formatMessage(labels.sightingNoteCount, { count: draft.note.length, max: OBSERVATION_NOTE_MAX })
+          formatMessage(recordingTexts.sightingNoteCount, {
+            count: draft.note.length,
+            max: OBSERVATION_NOTE_MAX,
+          })
         }
         slotProps={{ htmlInput: { maxLength: OBSERVATION_NOTE_MAX } }}
       />
@@ -287,7 +291,7 @@ export function ObservationForm({
 
       {problems.length > 0 && (
         <Alert severity="error" ref={problemsRef} tabIndex={-1} role="alert">
-          {labels.sightingProblems}
+          {recordingTexts.sightingProblems}
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
             {problems.map((problem) => (
               <li key={problem.field}>{problem.message}</li>
@@ -304,7 +308,7 @@ export function ObservationForm({
           loading={isSaving}
           disabled={photos.isPreparing}
         >
-          {labels.sightingSave}
+          {recordingTexts.sightingSave}
         </Button>
         {existing && (
           <Button
@@ -315,7 +319,7 @@ export function ObservationForm({
               setIsConfirmingDelete(true);
             }}
           >
-            {labels.sightingDelete}
+            {recordingTexts.sightingDelete}
           </Button>
         )}
       </Stack>

@@ -22,7 +22,7 @@ import AddAPhotoIcon from '@mui/icons-material/AddAPhoto';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import type { ObservationMedia } from '@contract/observations';
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import { imageViewPath } from '../media';
 import type { PendingPhoto } from './usePendingPhotos';
@@ -48,7 +48,7 @@ function StoredPhoto({ media, alt }: { media: ObservationMedia; alt: string }) {
     <Stack spacing={0.5}>
       <PhotoImage src={src} alt={alt} />
       <Link component={RouterLink} to={imageViewPath(media.media_id)} variant="body2">
-        {labels.sightingPhotoComments}
+        {recordingTexts.sightingPhotoComments}
       </Link>
     </Stack>
   );
@@ -88,8 +88,8 @@ export function PhotoPicker(props: PhotoPickerProps) {
           media={item}
           alt={
             item.species_thumb
-              ? labels.sightingSpeciesPhotoAlt
-              : formatMessage(labels.sightingPhotoAlt, { number })
+              ? recordingTexts.sightingSpeciesPhotoAlt
+              : formatMessage(recordingTexts.sightingPhotoAlt, { number })
           }
         />
       ),
@@ -100,7 +100,7 @@ export function PhotoPicker(props: PhotoPickerProps) {
     ...pending.map((photo) => ({
       mediaId: photo.media_id,
       image: (number: number) => (
-        <PhotoImage src={photo.previewUrl} alt={formatMessage(labels.sightingPhotoAlt, { number })} />
+        <PhotoImage src={photo.previewUrl} alt={formatMessage(recordingTexts.sightingPhotoAlt, { number })} />
       ),
       remove: () => {
         props.onRemovePending(photo.media_id);
@@ -110,15 +110,15 @@ export function PhotoPicker(props: PhotoPickerProps) {
 
   return (
     <FormControl component="fieldset" error={props.error !== undefined} sx={{ gap: 1 }}>
-      <FormLabel component="legend">{labels.sightingPhotos}</FormLabel>
+      <FormLabel component="legend">{recordingTexts.sightingPhotos}</FormLabel>
       <Typography variant="body2" color="text.secondary">
-        {labels.sightingPhotosHint}
+        {recordingTexts.sightingPhotosHint}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         {/* Buttons open hidden file inputs: a label styled as a button around an input would nest
             two controls (axe nested-interactive). */}
         <Button variant="outlined" startIcon={<AddAPhotoIcon />} onClick={() => cameraInput.current?.click()}>
-          {labels.sightingTakePhoto}
+          {recordingTexts.sightingTakePhoto}
         </Button>
         <input ref={cameraInput} type="file" accept="image/*" capture="environment" onChange={add} hidden />
         <Button
@@ -126,20 +126,20 @@ export function PhotoPicker(props: PhotoPickerProps) {
           startIcon={<PhotoLibraryIcon />}
           onClick={() => filesInput.current?.click()}
         >
-          {labels.sightingChoosePhotos}
+          {recordingTexts.sightingChoosePhotos}
         </Button>
         <input ref={filesInput} type="file" accept="image/*" multiple onChange={add} hidden />
         {props.isPreparing && (
           <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}>
             <CircularProgress size={20} aria-hidden />
-            <Typography variant="body2">{labels.sightingPreparingPhotos}</Typography>
+            <Typography variant="body2">{recordingTexts.sightingPreparingPhotos}</Typography>
           </Stack>
         )}
       </Stack>
       {ids.length > 0 && (
         <>
           <Typography id={featuredLabelId} variant="subtitle2">
-            {labels.sightingFeaturedPhoto}
+            {recordingTexts.sightingFeaturedPhoto}
           </Typography>
           <RadioGroup
             aria-labelledby={featuredLabelId}
@@ -160,11 +160,11 @@ export function PhotoPicker(props: PhotoPickerProps) {
                   <FormControlLabel
                     value={entry.mediaId}
                     control={<Radio size="small" />}
-                    label={formatMessage(labels.sightingPhotoNumber, { number: index + 1 })}
+                    label={formatMessage(recordingTexts.sightingPhotoNumber, { number: index + 1 })}
                   />
                   <IconButton
                     size="small"
-                    aria-label={formatMessage(labels.sightingRemovePhoto, { number: index + 1 })}
+                    aria-label={formatMessage(recordingTexts.sightingRemovePhoto, { number: index + 1 })}
                     onClick={entry.remove}
                   >
                     <DeleteIcon fontSize="small" />

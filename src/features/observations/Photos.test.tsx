@@ -8,7 +8,8 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
+import { recordingTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import { db } from '../../db/db';
 import { forgetFix } from '../../lib/position';
@@ -86,16 +87,16 @@ describe('photos in the form', () => {
     await screen.findByRole('heading', { level: 1, name: labels.recordSighting });
     choosePhotos([photoFile('IMG_0001.jpg'), photoFile('IMG_0002.jpg')]);
 
-    const second = await screen.findByAltText(formatMessage(labels.sightingPhotoAlt, { number: 2 }));
+    const second = await screen.findByAltText(formatMessage(recordingTexts.sightingPhotoAlt, { number: 2 }));
     expect(second.getAttribute('src')).toMatch(/^blob:/);
     expect(present(decode.mock.calls[0], 'a decode call')[1]).toEqual({ imageOrientation: 'from-image' });
     expect(drawn).toEqual([
       { width: 2048, height: 1536, type: 'image/jpeg', quality: 0.9 },
       { width: 2048, height: 1536, type: 'image/jpeg', quality: 0.9 },
     ]);
-    const featured = screen.getByRole('radiogroup', { name: labels.sightingFeaturedPhoto });
+    const featured = screen.getByRole('radiogroup', { name: recordingTexts.sightingFeaturedPhoto });
     fireEvent.click(within(featured).getByRole('radio', { name: 'Photo 2' }));
-    fireEvent.click(screen.getByRole('button', { name: labels.sightingSave }));
+    fireEvent.click(screen.getByRole('button', { name: recordingTexts.sightingSave }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wood Thrush' })).toBeTruthy();
     const row = present((await storedSightings())[0], 'the saved sighting');
@@ -117,17 +118,17 @@ describe('photos in the form', () => {
     await screen.findByRole('heading', { level: 1, name: labels.recordSighting });
     choosePhotos([photoFile('notes.txt')]);
     expect(
-      await screen.findByText(formatMessage(labels.sightingPhotoUnreadable, { name: 'notes.txt' })),
+      await screen.findByText(formatMessage(recordingTexts.sightingPhotoUnreadable, { name: 'notes.txt' })),
     ).toBeTruthy();
 
     stubImagePipeline({ width: 800, height: 600 });
     choosePhotos([photoFile('IMG_0003.jpg')]);
-    await screen.findByAltText(formatMessage(labels.sightingPhotoAlt, { number: 1 }));
+    await screen.findByAltText(formatMessage(recordingTexts.sightingPhotoAlt, { number: 1 }));
     fireEvent.click(
-      screen.getByRole('button', { name: formatMessage(labels.sightingRemovePhoto, { number: 1 }) }),
+      screen.getByRole('button', { name: formatMessage(recordingTexts.sightingRemovePhoto, { number: 1 }) }),
     );
     await waitFor(() => {
-      expect(screen.queryByRole('radiogroup', { name: labels.sightingFeaturedPhoto })).toBeNull();
+      expect(screen.queryByRole('radiogroup', { name: recordingTexts.sightingFeaturedPhoto })).toBeNull();
     });
   });
 });

@@ -18,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import type { GeoPoint } from '@contract/observations';
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import { accuracyGrade, requestFix, type Fix } from '../../lib/position';
 import type { PositionSource } from './observationDraft';
@@ -66,9 +66,9 @@ export function useDeviceFix(startNow: boolean): DeviceFix {
 }
 
 const gradeText = {
-  good: labels.sightingFixGood,
-  fair: labels.sightingFixFair,
-  poor: labels.sightingFixPoor,
+  good: recordingTexts.sightingFixGood,
+  fair: recordingTexts.sightingFixFair,
+  poor: recordingTexts.sightingFixPoor,
 };
 const gradeColour = { good: 'success', fair: 'warning', poor: 'error' } as const;
 
@@ -80,7 +80,7 @@ function FixSummary({ lat, lng, accuracy }: { lat: number; lng: number; accuracy
       variant="outlined"
       color={gradeColour[grade]}
       icon={<MyLocationIcon />}
-      label={formatMessage(labels.sightingFix, {
+      label={formatMessage(recordingTexts.sightingFix, {
         lat: lat.toFixed(5),
         lng: lng.toFixed(5),
         accuracy: Math.round(accuracy),
@@ -112,7 +112,7 @@ export function PositionField(props: PositionFieldProps) {
   };
   return (
     <FormControl component="fieldset" sx={{ gap: 1 }}>
-      <FormLabel component="legend">{labels.sightingPosition}</FormLabel>
+      <FormLabel component="legend">{recordingTexts.sightingPosition}</FormLabel>
       <RadioGroup
         row
         value={source}
@@ -121,10 +121,10 @@ export function PositionField(props: PositionFieldProps) {
         }}
       >
         {savedCoordinate && (
-          <FormControlLabel value="saved" control={<Radio />} label={labels.sightingPositionSaved} />
+          <FormControlLabel value="saved" control={<Radio />} label={recordingTexts.sightingPositionSaved} />
         )}
-        <FormControlLabel value="device" control={<Radio />} label={labels.sightingPositionDevice} />
-        <FormControlLabel value="manual" control={<Radio />} label={labels.sightingPositionManual} />
+        <FormControlLabel value="device" control={<Radio />} label={recordingTexts.sightingPositionDevice} />
+        <FormControlLabel value="manual" control={<Radio />} label={recordingTexts.sightingPositionManual} />
       </RadioGroup>
 
       {source === 'saved' && savedCoordinate && (
@@ -141,7 +141,7 @@ export function PositionField(props: PositionFieldProps) {
             {device.status === 'locating' && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <CircularProgress size={20} aria-hidden />
-                <Typography>{labels.sightingLocating}</Typography>
+                <Typography>{recordingTexts.sightingLocating}</Typography>
               </Stack>
             )}
             {device.status !== 'locating' && device.fix && (
@@ -149,7 +149,7 @@ export function PositionField(props: PositionFieldProps) {
             )}
             {device.status === 'failed' && (
               <Alert severity="warning">
-                {labels.sightingNoFix} {labels.sightingNoPosition}
+                {recordingTexts.sightingNoFix} {recordingTexts.sightingNoPosition}
               </Alert>
             )}
           </div>
@@ -160,7 +160,7 @@ export function PositionField(props: PositionFieldProps) {
             onClick={device.locate}
             disabled={device.status === 'locating'}
           >
-            {device.status === 'idle' ? labels.sightingUseDeviceFix : labels.sightingRetryFix}
+            {device.status === 'idle' ? recordingTexts.sightingUseDeviceFix : recordingTexts.sightingRetryFix}
           </Button>
         </Stack>
       )}
@@ -168,17 +168,17 @@ export function PositionField(props: PositionFieldProps) {
       {source === 'manual' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
-            label={labels.sightingLatitude}
+            label={recordingTexts.sightingLatitude}
             value={props.latitude}
             onChange={(event) => {
               props.onLatitude(event.target.value);
             }}
             error={props.latitudeError !== undefined}
-            helperText={props.latitudeError ?? labels.sightingCoordinateHint}
+            helperText={props.latitudeError ?? recordingTexts.sightingCoordinateHint}
             slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
           />
           <TextField
-            label={labels.sightingLongitude}
+            label={recordingTexts.sightingLongitude}
             value={props.longitude}
             onChange={(event) => {
               props.onLongitude(event.target.value);

@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
+import { recordingTexts } from './texts';
 import { messages } from '@contract/messages';
 import { UNSPECIFIED_OBSERVATION_DATE } from '@contract/observations';
 import { forgetFix, QUICK_RECORD_TIMEOUT_MS } from '../../lib/position';
@@ -44,7 +45,7 @@ afterEach(() => {
 
 async function quickRecordOnSpeciesPage(options: { signedIn?: boolean } = {}) {
   const app = renderRecording(`/species/${baldEagle.id}`, options);
-  fireEvent.click(await screen.findByRole('button', { name: labels.quickRecord }));
+  fireEvent.click(await screen.findByRole('button', { name: recordingTexts.quickRecord }));
   return app;
 }
 
@@ -79,8 +80,8 @@ describe('quick record on the species page', () => {
     const isPageRead = (path: string) => pageReads.some((read) => path.startsWith(read));
     expect(app.network.sent.filter((request) => !isPageRead(request.path))).toEqual([]);
     // The species page lists it at once, with its lifer flag.
-    const sightings = screen.getByRole('region', { name: labels.sightingYourRecent });
-    expect(await within(sightings).findByText(labels.sightingLifer)).toBeTruthy();
+    const sightings = screen.getByRole('region', { name: recordingTexts.sightingYourRecent });
+    expect(await within(sightings).findByText(recordingTexts.sightingLifer)).toBeTruthy();
   });
 
   it('hides the coordinate and warns when the position fails twice', async () => {
@@ -108,11 +109,11 @@ describe('quick record of an unspecified sighting', () => {
     stubGeolocation([{ lat: 47.6, lng: -122.3, accuracy: 5 }]);
     const vibrate = stubVibrate();
     renderRecording('/species-observation/unspecified');
-    expect(await screen.findByRole('checkbox', { name: labels.sightingUnspecified })).toHaveProperty(
+    expect(await screen.findByRole('checkbox', { name: recordingTexts.sightingUnspecified })).toHaveProperty(
       'checked',
       true,
     );
-    fireEvent.click(screen.getByRole('button', { name: labels.quickRecordUnspecified }));
+    fireEvent.click(screen.getByRole('button', { name: recordingTexts.quickRecordUnspecified }));
 
     await waitFor(async () => {
       expect(await storedSightings()).toHaveLength(1);

@@ -9,7 +9,7 @@
 import { useState } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import BoltIcon from '@mui/icons-material/Bolt';
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
@@ -47,7 +47,7 @@ export function QuickRecordButton({ species, variant = 'outlined' }: QuickRecord
     } catch (error) {
       dispatch(
         uiActions.toastShown({
-          message: formatMessage(labels.sightingSaveFailed, {
+          message: formatMessage(recordingTexts.sightingSaveFailed, {
             reason: error instanceof Error ? error.message : String(error),
           }),
           severity: 'error',
@@ -60,7 +60,7 @@ export function QuickRecordButton({ species, variant = 'outlined' }: QuickRecord
 
   return (
     <Button variant={variant} startIcon={<BoltIcon />} onClick={() => void record()} disabled={isRecording}>
-      {species ? labels.quickRecord : labels.quickRecordUnspecified}
+      {species ? recordingTexts.quickRecord : recordingTexts.quickRecordUnspecified}
     </Button>
   );
 }

@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
+import { recordingTexts } from './texts';
 import { messages } from '@contract/messages';
 import { db } from '../../db/db';
 import { forgetFix } from '../../lib/position';
@@ -46,12 +47,12 @@ afterEach(() => {
   removeDeviceStubs();
 });
 
-const save = () => fireEvent.click(screen.getByRole('button', { name: labels.sightingSave }));
+const save = () => fireEvent.click(screen.getByRole('button', { name: recordingTexts.sightingSave }));
 const setDate = (value: string) =>
-  fireEvent.change(screen.getByLabelText(labels.sightingDate), { target: { value } });
+  fireEvent.change(screen.getByLabelText(recordingTexts.sightingDate), { target: { value } });
 
 async function problems(): Promise<string[]> {
-  const alert = await screen.findByText(labels.sightingProblems);
+  const alert = await screen.findByText(recordingTexts.sightingProblems);
   return within(alert)
     .getAllByRole('listitem')
     .map((item) => item.textContent);
@@ -83,8 +84,8 @@ describe('recording a sighting', () => {
     });
     expect(await db.dirty.get(['species_observations', present(row, 'the sighting').id])).toBeTruthy();
     // The species page lists it, with its lifer flag.
-    const sightings = await screen.findByRole('region', { name: labels.sightingYourRecent });
-    expect(await within(sightings).findByText(labels.sightingLifer)).toBeTruthy();
+    const sightings = await screen.findByRole('region', { name: recordingTexts.sightingYourRecent });
+    expect(await within(sightings).findByText(recordingTexts.sightingLifer)).toBeTruthy();
   });
 
   it('marks only the first sighting of a species as a lifer', async () => {
@@ -111,19 +112,25 @@ describe('recording a sighting', () => {
   it('finds the species by the local search and takes typed coordinates', async () => {
     stubGeolocation(['error']);
     renderRecording('/species-observation');
-    expect(await screen.findByText(labels.sightingNoFix, { exact: false })).toBeTruthy();
+    expect(await screen.findByText(recordingTexts.sightingNoFix, { exact: false })).toBeTruthy();
     fireEvent.change(await screen.findByLabelText(speciesTexts.speciesSearchLabel), {
       target: { value: 'malard' },
     });
     const matches = await screen.findByRole('list', { name: speciesTexts.speciesSearchLabel });
     fireEvent.click(within(matches).getByRole('button', { name: /Mallard/ }));
-    expect(screen.getByRole('button', { name: labels.sightingChangeSpecies })).toBeTruthy();
+    expect(screen.getByRole('button', { name: recordingTexts.sightingChangeSpecies })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('radio', { name: labels.sightingPositionManual }));
-    fireEvent.change(screen.getByLabelText(labels.sightingLatitude), { target: { value: '-33,9249' } });
-    fireEvent.change(screen.getByLabelText(labels.sightingLongitude), { target: { value: '18.4241' } });
-    fireEvent.click(screen.getByLabelText(labels.sightingPublic));
-    fireEvent.change(screen.getByLabelText(labels.sightingNote), { target: { value: 'On the pond.' } });
+    fireEvent.click(screen.getByRole('radio', { name: recordingTexts.sightingPositionManual }));
+    fireEvent.change(screen.getByLabelText(recordingTexts.sightingLatitude), {
+      target: { value: '-33,9249' },
+    });
+    fireEvent.change(screen.getByLabelText(recordingTexts.sightingLongitude), {
+      target: { value: '18.4241' },
+    });
+    fireEvent.click(screen.getByLabelText(recordingTexts.sightingPublic));
+    fireEvent.change(screen.getByLabelText(recordingTexts.sightingNote), {
+      target: { value: 'On the pond.' },
+    });
     save();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mallard' })).toBeTruthy();
@@ -142,8 +149,8 @@ describe('recording a sighting', () => {
     renderRecording('/species-observation');
     await screen.findByRole('heading', { level: 1, name: labels.recordSighting });
     save();
-    expect(await problems()).toEqual([labels.sightingSpeciesRequired]);
-    fireEvent.click(screen.getByRole('checkbox', { name: labels.sightingUnspecified }));
+    expect(await problems()).toEqual([recordingTexts.sightingSpeciesRequired]);
+    fireEvent.click(screen.getByRole('checkbox', { name: recordingTexts.sightingUnspecified }));
     save();
     await waitFor(async () => {
       expect(await storedSightings()).toHaveLength(1);
@@ -157,24 +164,24 @@ describe('recording a sighting', () => {
     renderRecording(`/species-observation/${baldEagle.id}`);
     await screen.findByRole('heading', { level: 1, name: labels.recordSighting });
     setDate('2999-01-01T10:00');
-    fireEvent.click(screen.getByRole('radio', { name: labels.sightingPositionManual }));
-    fireEvent.change(screen.getByLabelText(labels.sightingLatitude), { target: { value: '95' } });
-    fireEvent.change(screen.getByLabelText(labels.sightingLongitude), { target: { value: 'east' } });
+    fireEvent.click(screen.getByRole('radio', { name: recordingTexts.sightingPositionManual }));
+    fireEvent.change(screen.getByLabelText(recordingTexts.sightingLatitude), { target: { value: '95' } });
+    fireEvent.change(screen.getByLabelText(recordingTexts.sightingLongitude), { target: { value: 'east' } });
     save();
     expect(await problems()).toEqual([
-      labels.sightingDateFuture,
-      labels.sightingLatitudeInvalid,
-      labels.sightingLongitudeInvalid,
+      recordingTexts.sightingDateFuture,
+      recordingTexts.sightingLatitudeInvalid,
+      recordingTexts.sightingLongitudeInvalid,
     ]);
-    expect(screen.getByLabelText(labels.sightingLatitude).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(recordingTexts.sightingLatitude).getAttribute('aria-invalid')).toBe('true');
     expect(await storedSightings()).toHaveLength(0);
   });
 
   it('tries the device position again on request', async () => {
     const request = stubGeolocation(['error', SEATTLE]);
     renderRecording(`/species-observation/${baldEagle.id}`);
-    expect(await screen.findByText(labels.sightingNoFix, { exact: false })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: labels.sightingRetryFix }));
+    expect(await screen.findByText(recordingTexts.sightingNoFix, { exact: false })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: recordingTexts.sightingRetryFix }));
     expect(await screen.findByText(/accurate to 12 m \(good\)/)).toBeTruthy();
     expect(request).toHaveBeenCalledTimes(2);
     expect(present(request.mock.calls[1], 'the second position request')[2]).toMatchObject({
@@ -200,16 +207,19 @@ describe('editing and deleting one of one’s sightings', () => {
     stubGeolocation([SEATTLE]);
     const sighting = await seed();
     renderRecording(`/species-observation/${mallard.id}/${sighting.id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: labels.editSighting })).toBeTruthy();
-    expect(await screen.findByText(labels.sightingLifer)).toBeTruthy();
-    expect(screen.getByRole('radio', { name: labels.sightingPositionSaved })).toHaveProperty('checked', true);
-    const note = screen.getByLabelText(labels.sightingNote);
+    expect(await screen.findByRole('heading', { level: 1, name: recordingTexts.editSighting })).toBeTruthy();
+    expect(await screen.findByText(recordingTexts.sightingLifer)).toBeTruthy();
+    expect(screen.getByRole('radio', { name: recordingTexts.sightingPositionSaved })).toHaveProperty(
+      'checked',
+      true,
+    );
+    const note = screen.getByLabelText(recordingTexts.sightingNote);
     expect((note as HTMLTextAreaElement).value).toBe('Two drakes.');
     fireEvent.change(note, { target: { value: 'Two drakes and a hen.' } });
-    fireEvent.click(screen.getByLabelText(labels.sightingHideCoordinate));
+    fireEvent.click(screen.getByLabelText(recordingTexts.sightingHideCoordinate));
     save();
 
-    expect(await screen.findByText(labels.sightingUpdated)).toBeTruthy();
+    expect(await screen.findByText(recordingTexts.sightingUpdated)).toBeTruthy();
     const [row] = await storedSightings();
     expect(row).toMatchObject({
       id: sighting.id,
@@ -224,18 +234,18 @@ describe('editing and deleting one of one’s sightings', () => {
     stubGeolocation([SEATTLE]);
     const sighting = await seed();
     renderRecording(`/species-observation/${mallard.id}/${sighting.id}`);
-    fireEvent.click(await screen.findByRole('button', { name: labels.sightingDelete }));
-    const dialog = await screen.findByRole('dialog', { name: labels.sightingDeleteTitle });
+    fireEvent.click(await screen.findByRole('button', { name: recordingTexts.sightingDelete }));
+    const dialog = await screen.findByRole('dialog', { name: recordingTexts.sightingDeleteTitle });
     fireEvent.click(within(dialog).getByRole('button', { name: messages.cancel }));
     await waitFor(() => {
       expect(screen.queryByRole('dialog')).toBeNull();
     });
     expect(await storedSightings()).toHaveLength(1);
 
-    fireEvent.click(screen.getByRole('button', { name: labels.sightingDelete }));
-    const again = await screen.findByRole('dialog', { name: labels.sightingDeleteTitle });
-    fireEvent.click(within(again).getByRole('button', { name: labels.sightingDeleteConfirm }));
-    expect(await screen.findByText(labels.sightingDeleted)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: recordingTexts.sightingDelete }));
+    const again = await screen.findByRole('dialog', { name: recordingTexts.sightingDeleteTitle });
+    fireEvent.click(within(again).getByRole('button', { name: recordingTexts.sightingDeleteConfirm }));
+    expect(await screen.findByText(recordingTexts.sightingDeleted)).toBeTruthy();
     expect(await storedSightings()).toHaveLength(0);
     // A tombstone with a dirty mark, so the deletion reaches the server.
     expect((await db.species_observations.get(sighting.id))?.deleted).toBe(true);
@@ -245,12 +255,16 @@ describe('editing and deleting one of one’s sightings', () => {
   it("does not let a member change another member's sighting", async () => {
     const theirs = await seed('u-2');
     renderRecording(`/species-observation/${mallard.id}/${theirs.id}`);
-    expect(await screen.findByRole('heading', { level: 1, name: labels.sightingNotYours })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: labels.sightingSave })).toBeNull();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: recordingTexts.sightingNotYours }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: recordingTexts.sightingSave })).toBeNull();
   });
 
   it('says so for a sighting that is not on the device', async () => {
     renderRecording(`/species-observation/${mallard.id}/no-such-sighting`);
-    expect(await screen.findByRole('heading', { level: 1, name: labels.sightingNotOnDevice })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: recordingTexts.sightingNotOnDevice }),
+    ).toBeTruthy();
   });
 });

@@ -12,7 +12,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
+import { recordingTexts } from './texts';
 import { messages } from '@contract/messages';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
@@ -53,8 +54,10 @@ export function RecordObservationPage() {
   if (observationId) {
     if (observation === undefined) return loading;
     if (observation === null)
-      return <Refusal title={labels.sightingNotOnDevice} body={labels.sightingNotOnDeviceBody} />;
-    if (observation.user_id !== user.user_id) return <Refusal title={labels.sightingNotYours} />;
+      return (
+        <Refusal title={recordingTexts.sightingNotOnDevice} body={recordingTexts.sightingNotOnDeviceBody} />
+      );
+    if (observation.user_id !== user.user_id) return <Refusal title={recordingTexts.sightingNotYours} />;
     // The form does not wait for a fetch: the sighting names its own species until a row arrives.
     return (
       <ObservationForm key={observation.id} userId={user.user_id} existing={observation} species={species} />

@@ -14,7 +14,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { messages } from '@contract/messages';
 import type { SpeciesRow } from '../../db/rows';
 import { SpeciesChooser } from '../species/embeds';
@@ -40,7 +40,7 @@ export function SpeciesPicker({
 }: SpeciesPickerProps) {
   return (
     <FormControl component="fieldset" error={error !== undefined} sx={{ gap: 1 }}>
-      <FormLabel component="legend">{labels.sightingSpecies}</FormLabel>
+      <FormLabel component="legend">{recordingTexts.sightingSpecies}</FormLabel>
       {!unspecified &&
         (species ? (
           <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -58,14 +58,16 @@ export function SpeciesPicker({
                 onSpecies(null);
               }}
             >
-              {labels.sightingChangeSpecies}
+              {recordingTexts.sightingChangeSpecies}
             </Button>
           </Stack>
         ) : (
           <>
-            {presetMissing && <Typography color="warning.main">{labels.sightingSpeciesMissing}</Typography>}
+            {presetMissing && (
+              <Typography color="warning.main">{recordingTexts.sightingSpeciesMissing}</Typography>
+            )}
             <Suspense fallback={<CircularProgress size={24} aria-label={messages.loading} />}>
-              <SpeciesChooser onChoose={onSpecies} hint={labels.sightingSearchHint} />
+              <SpeciesChooser onChoose={onSpecies} hint={recordingTexts.sightingSearchHint} />
             </Suspense>
           </>
         ))}
@@ -78,7 +80,7 @@ export function SpeciesPicker({
             }}
           />
         }
-        label={labels.sightingUnspecified}
+        label={recordingTexts.sightingUnspecified}
       />
       {error && <FormHelperText>{error}</FormHelperText>}
     </FormControl>

@@ -13,7 +13,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ObservationMedia } from '@contract/observations';
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/sessionSlice';
 import type { ObservationRow } from '../../db/rows';
@@ -60,9 +60,9 @@ function SightingItem({ sighting }: { sighting: ObservationRow }) {
           primary={
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <span>{when}</span>
-              {sighting.lifer && <Chip size="small" color="success" label={labels.sightingLifer} />}
-              {sighting.coordinate_hidden && <Chip size="small" label={labels.sightingHidden} />}
-              {!sighting.public && <Chip size="small" label={labels.sightingPrivate} />}
+              {sighting.lifer && <Chip size="small" color="success" label={recordingTexts.sightingLifer} />}
+              {sighting.coordinate_hidden && <Chip size="small" label={recordingTexts.sightingHidden} />}
+              {!sighting.public && <Chip size="small" label={recordingTexts.sightingPrivate} />}
             </Stack>
           }
           secondary={sighting.note || undefined}
@@ -77,7 +77,8 @@ export function SpeciesSightings({ speciesId }: { speciesId: string }) {
   const userId = useAppSelector(selectUser)?.user_id ?? null;
   const sightings = useSpeciesSightings(userId, speciesId);
   if (userId === null || sightings === undefined) return null;
-  if (sightings.length === 0) return <Typography color="text.secondary">{labels.sightingNoneYet}</Typography>;
+  if (sightings.length === 0)
+    return <Typography color="text.secondary">{recordingTexts.sightingNoneYet}</Typography>;
   return (
     <List dense disablePadding>
       {sightings.slice(0, SHOWN).map((sighting) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { demoSpecies } from '../species/testSpecies';
 import {
   draftOf,
@@ -28,16 +28,18 @@ describe('draftProblems', () => {
   });
 
   it('needs a species unless the sighting is marked unspecified', () => {
-    expect(messagesOf(draft({ species: null }))).toEqual([labels.sightingSpeciesRequired]);
+    expect(messagesOf(draft({ species: null }))).toEqual([recordingTexts.sightingSpeciesRequired]);
     expect(messagesOf(draft({ species: null, unspecified: true }))).toEqual([]);
   });
 
   it('needs a date no more than a day ahead', () => {
-    expect(messagesOf(draft({ dateTime: '' }))).toEqual([labels.sightingDateRequired]);
-    expect(messagesOf(draft({ dateTime: '2025-02-30T10:00' }))).toEqual([labels.sightingDateRequired]);
+    expect(messagesOf(draft({ dateTime: '' }))).toEqual([recordingTexts.sightingDateRequired]);
+    expect(messagesOf(draft({ dateTime: '2025-02-30T10:00' }))).toEqual([
+      recordingTexts.sightingDateRequired,
+    ]);
     const inTwoDays = new Date(NOW + 2 * 86_400_000);
     const later = newDraft(null, true, inTwoDays.getTime()).dateTime;
-    expect(messagesOf(draft({ dateTime: later }))).toEqual([labels.sightingDateFuture]);
+    expect(messagesOf(draft({ dateTime: later }))).toEqual([recordingTexts.sightingDateFuture]);
     const inTwentyHours = newDraft(null, true, NOW + 20 * 3_600_000).dateTime;
     expect(messagesOf(draft({ dateTime: inTwentyHours }))).toEqual([]);
   });
@@ -47,10 +49,13 @@ describe('draftProblems', () => {
       messagesOf(draft({ positionSource: 'manual', latitude, longitude }));
     expect(manual('47.6062', '-122.3321')).toEqual([]);
     expect(manual('47,6062', '-122,3321')).toEqual([]);
-    expect(manual('', '')).toEqual([labels.sightingLatitudeInvalid, labels.sightingLongitudeInvalid]);
-    expect(manual('91', '0')).toEqual([labels.sightingLatitudeInvalid]);
-    expect(manual('-90', '180.5')).toEqual([labels.sightingLongitudeInvalid]);
-    expect(manual('north', '10')).toEqual([labels.sightingLatitudeInvalid]);
+    expect(manual('', '')).toEqual([
+      recordingTexts.sightingLatitudeInvalid,
+      recordingTexts.sightingLongitudeInvalid,
+    ]);
+    expect(manual('91', '0')).toEqual([recordingTexts.sightingLatitudeInvalid]);
+    expect(manual('-90', '180.5')).toEqual([recordingTexts.sightingLongitudeInvalid]);
+    expect(manual('north', '10')).toEqual([recordingTexts.sightingLatitudeInvalid]);
   });
 
   it('limits the note to 5000 characters and the photos to 20', () => {

@@ -22,7 +22,7 @@ import {
   type ObservationMedia,
   type ObservationTaxa,
 } from '@contract/observations';
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { formatMessage } from '@contract/messages';
 import { cleanText } from '@contract/safeText';
 import { dateTimeLocalOf, secondsOfDateTimeLocal } from '../../lib/dateTimeLocal';
@@ -171,28 +171,28 @@ export function draftProblems(
 ): DraftProblem[] {
   const problems: DraftProblem[] = [];
   if (!draft.unspecified && draft.species === null)
-    problems.push({ field: 'species', message: labels.sightingSpeciesRequired });
+    problems.push({ field: 'species', message: recordingTexts.sightingSpeciesRequired });
   const date = secondsOfDateTimeLocal(draft.dateTime);
-  if (date === null) problems.push({ field: 'date', message: labels.sightingDateRequired });
+  if (date === null) problems.push({ field: 'date', message: recordingTexts.sightingDateRequired });
   else if (date > context.nowMs / 1000 + FUTURE_TOLERANCE_S)
-    problems.push({ field: 'date', message: labels.sightingDateFuture });
+    problems.push({ field: 'date', message: recordingTexts.sightingDateFuture });
   if (draft.positionSource === 'manual') {
     const lat = parseCoordinate(draft.latitude);
     const lng = parseCoordinate(draft.longitude);
     if (!Number.isFinite(lat) || lat < -90 || lat > 90)
-      problems.push({ field: 'latitude', message: labels.sightingLatitudeInvalid });
+      problems.push({ field: 'latitude', message: recordingTexts.sightingLatitudeInvalid });
     if (!Number.isFinite(lng) || lng < -180 || lng > 180)
-      problems.push({ field: 'longitude', message: labels.sightingLongitudeInvalid });
+      problems.push({ field: 'longitude', message: recordingTexts.sightingLongitudeInvalid });
   }
   if (draft.note.length > OBSERVATION_NOTE_MAX)
     problems.push({
       field: 'note',
-      message: formatMessage(labels.sightingNoteTooLong, { max: OBSERVATION_NOTE_MAX }),
+      message: formatMessage(recordingTexts.sightingNoteTooLong, { max: OBSERVATION_NOTE_MAX }),
     });
   if (draft.media.length + context.newPhotoCount > OBSERVATION_MEDIA_MAX)
     problems.push({
       field: 'photos',
-      message: formatMessage(labels.sightingTooManyPhotos, { max: OBSERVATION_MEDIA_MAX }),
+      message: formatMessage(recordingTexts.sightingTooManyPhotos, { max: OBSERVATION_MEDIA_MAX }),
     });
   return problems;
 }

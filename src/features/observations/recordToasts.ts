@@ -2,7 +2,7 @@
  * The toasts of recording (SPEC §4 "Quick record", "Offline writes"). The signed-out refusal is in
  * signedOutToast.ts.
  */
-import { labels } from '@contract/labels';
+import { recordingTexts } from './texts';
 import { messages } from '@contract/messages';
 import type { ToastRequest } from '../../app/uiSlice';
 
@@ -14,7 +14,7 @@ export function savedToast(kind: 'created' | 'updated', isOnline: boolean): Toas
   if (!isOnline) return { message: messages.storedLocally, severity: 'info' };
   return kind === 'created'
     ? { message: messages.observationCreated, severity: 'success' }
-    : { message: labels.sightingUpdated, severity: 'success' };
+    : { message: recordingTexts.sightingUpdated, severity: 'success' };
 }
 
 /** SPEC §4: quick record says whether the device's position made it into the sighting. */

@@ -9,9 +9,9 @@ import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
-import { labels } from '@contract/labels';
+import { imageViewTexts } from '../media/texts';
 import { formatMessage, messages } from '@contract/messages';
-import { peopleTexts as texts } from '@contract/peopleTexts';
+import { peopleTexts as texts } from './texts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { selectUser } from '../../app/sessionSlice';
@@ -69,7 +69,7 @@ export function FollowButton({
       </Button>
       {waiting !== undefined && (
         <Typography variant="caption" color="text.secondary">
-          {labels.imageViewWaiting}
+          {imageViewTexts.imageViewWaiting}
         </Typography>
       )}
       {state.error && (

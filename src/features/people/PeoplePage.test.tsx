@@ -3,9 +3,10 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Person } from '@contract/community';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
+import { imageViewTexts } from '../media/texts';
 import { formatMessage, messages } from '@contract/messages';
-import { peopleTexts as texts } from '@contract/peopleTexts';
+import { peopleTexts as texts } from './texts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
 import { db } from '../../db/db';
@@ -117,7 +118,7 @@ describe('the Friends page', () => {
     expect(
       await within(list).findByRole('button', { name: formatMessage(texts.unfollow, { nickname: 'Heron' }) }),
     ).toBeTruthy();
-    expect(within(list).getByText(labels.imageViewWaiting)).toBeTruthy();
+    expect(within(list).getByText(imageViewTexts.imageViewWaiting)).toBeTruthy();
     const rows = await db.outbox.toArray();
     expect(rows).toMatchObject([
       { url: 'users/u-2/follow', type: 'PUT', data: { follow: true }, user_id: 'u-1' },

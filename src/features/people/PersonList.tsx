@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Person } from '@contract/community';
 import { formatMessage } from '@contract/messages';
-import { peopleTexts as texts } from '@contract/peopleTexts';
+import { peopleTexts as texts } from './texts';
 import { FollowButton } from './FollowButton';
 
 export type ListedPerson = Person & Partial<{ mutual: number; shared_groups: number; nearby: number }>;

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMessage } from '@contract/messages';
 import type { PlacePhoto } from '@contract/places';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from './texts';
 
 export function PlacePhotoStrip({
   photos,

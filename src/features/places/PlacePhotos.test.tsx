@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMessage } from '@contract/messages';
 import type { PlacePhoto } from '@contract/places';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from './texts';
 import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
 import { fakeNetwork } from '../../test/fakeNetwork';

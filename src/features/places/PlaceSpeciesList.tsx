@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { PlaceSpecies } from '@contract/places';
 import { formatMessage } from '@contract/messages';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from './texts';
 
 export function PlaceSpeciesList({
   species,

@@ -3,9 +3,10 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
+import { recordingTexts } from '../observations/texts';
 import { messages } from '@contract/messages';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from './texts';
 import { db } from '../../db/db';
 import { aSignedInSession } from '../../test/factories';
 import { fakeNetwork } from '../../test/fakeNetwork';
@@ -53,15 +54,15 @@ describe('record a sighting here', () => {
     fireEvent.click(await screen.findByRole('link', { name: placeTexts.recordHere }));
 
     expect(await screen.findByRole('heading', { level: 1, name: labels.recordSighting })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: labels.sightingPositionManual })).toHaveProperty(
+    expect(screen.getByRole('radio', { name: recordingTexts.sightingPositionManual })).toHaveProperty(
       'checked',
       true,
     );
-    expect(screen.getByLabelText(labels.sightingLatitude)).toHaveProperty('value', '-23.99');
-    expect(screen.getByLabelText(labels.sightingLongitude)).toHaveProperty('value', '31.55');
+    expect(screen.getByLabelText(recordingTexts.sightingLatitude)).toHaveProperty('value', '-23.99');
+    expect(screen.getByLabelText(recordingTexts.sightingLongitude)).toHaveProperty('value', '31.55');
 
-    fireEvent.click(screen.getByLabelText(labels.sightingUnspecified));
-    fireEvent.click(screen.getByRole('button', { name: labels.sightingSave }));
+    fireEvent.click(screen.getByLabelText(recordingTexts.sightingUnspecified));
+    fireEvent.click(screen.getByRole('button', { name: recordingTexts.sightingSave }));
     await waitFor(async () => {
       expect(await db.species_observations.where('user_id').equals(MEMBER).toArray()).toMatchObject([
         {

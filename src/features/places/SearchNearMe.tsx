@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from './texts';
 
 export interface SearchNearMeProps {
   searchLabel: string;

@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Hotspot } from '@contract/places';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from './texts';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsOnline } from '../../app/networkSlice';
 import { distanceText } from './placeFormat';

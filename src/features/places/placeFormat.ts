@@ -1,6 +1,6 @@
-/** How the places pages say distances, likes and ratings (placeTexts.ts), one of anything singular. */
+/** How the places pages say distances, likes and ratings (texts.ts), one of anything singular. */
 import { formatMessage } from '@contract/messages';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from './texts';
 
 export function distanceText(km: number): string {
   if (km === 0) return placeTexts.here;

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMessage } from '@contract/messages';
-import { peopleTexts as texts } from '@contract/peopleTexts';
+import { peopleTexts as texts } from '../people/texts';
 import { resizeImage } from '../../lib/image/resizeImage';
 import { jpegDataUrl } from './dataUrl';
 import { useUploadPhotoMutation } from './profileApi';

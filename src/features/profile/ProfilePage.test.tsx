@@ -2,10 +2,10 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
-import { peopleTexts } from '@contract/peopleTexts';
+import { labels } from '../../app/labels';
+import { peopleTexts } from '../people/texts';
 import { formatMessage, messages } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../observations/texts';
 import { product } from '@config/product';
 import { AppRoutes } from '../../app/router';
 import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { peopleTexts as texts } from '@contract/peopleTexts';
+import { peopleTexts as texts } from '../people/texts';
 import { PICKER_SEARCH_DEBOUNCE_MS } from '../../ui/SelectPickerModel';
 import { useSearchRegionsQuery } from './profileApi';
 

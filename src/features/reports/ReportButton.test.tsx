@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { reportActionTexts as texts } from '@contract/adminTexts';
+import { reportActionTexts as texts } from './texts';
 import { networkActions } from '../../app/networkSlice';
 import { sessionActions, sessionSlice } from '../../app/sessionSlice';
 import { db } from '../../db/db';

@@ -7,7 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
-import { reportActionTexts as texts } from '@contract/adminTexts';
+import { reportActionTexts as texts } from './texts';
 import { formatMessage } from '@contract/messages';
 import type { ReportSection } from '@contract/reports';
 import { useAppSelector } from '../../app/hooks';

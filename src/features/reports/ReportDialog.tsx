@@ -11,7 +11,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { reportActionTexts as texts, reportTexts } from '@contract/adminTexts';
+import { reportActionTexts as texts, reportTexts } from './texts';
 import { formatMessage, messages } from '@contract/messages';
 import {
   REPORT_CATEGORIES,

@@ -10,7 +10,7 @@ import {
   type ReportCreate,
   type ReportSection,
 } from '@contract/reports';
-import { reportActionTexts as texts } from '@contract/adminTexts';
+import { reportActionTexts as texts } from './texts';
 import { messages } from '@contract/messages';
 import { ApiError } from '../../api/ApiError';
 import { selectIsOnline } from '../../app/networkSlice';

@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage } from '@contract/messages';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';

@@ -9,9 +9,9 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { labels } from '@contract/labels';
+import { recordingTexts } from '../observations/texts';
 import { messages } from '@contract/messages';
-import { placeTexts } from '@contract/placeTexts';
+import { placeTexts } from '../places/texts';
 import { selectConfig } from '../../app/configSlice';
 import { useAppSelector } from '../../app/hooks';
 import { selectIsSignedIn } from '../../app/sessionSlice';
@@ -46,7 +46,7 @@ export function SpeciesPage() {
       <SpeciesHeading species={species} languageId={languageId} />
       <SpeciesActions species={species} view="summary" />
       {isSignedIn && (
-        <SpeciesSection id="species-sightings" title={labels.sightingYourRecent}>
+        <SpeciesSection id="species-sightings" title={recordingTexts.sightingYourRecent}>
           <SpeciesSightings speciesId={species.id} />
         </SpeciesSection>
       )}

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { configActions, defaultConfig } from '../../app/configSlice';
 import { db } from '../../db/db';
 import type { SpeciesRow } from '../../db/rows';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../observations/texts';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
 import type { TripRow } from '../../db/rows';

@@ -9,7 +9,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { messages } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../observations/texts';
 import { TRIP_NAME_MAX, TRIP_NOTE_MAX } from '@contract/trips';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';

@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../observations/texts';
 import { networkActions } from '../../app/networkSlice';
 import { AppRoutes } from '../../app/router';
 import { db } from '../../db/db';

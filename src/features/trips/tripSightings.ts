@@ -3,7 +3,7 @@
  * (observations/list/tripSightingReads.ts).
  */
 import { formatMessage } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../observations/texts';
 
 /** "1 sighting", "4 sightings". */
 export function sightingCountText(count: number): string {

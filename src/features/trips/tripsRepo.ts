@@ -4,7 +4,7 @@
  * trip whose dates cover it, so creating, moving or deleting a trip re-links the sightings in the
  * old and new date ranges (each changed sighting is an edit, pushed like any other).
  */
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../observations/texts';
 import { OBSERVATIONS_COLLECTION } from '@contract/observations';
 import { TRIPS_COLLECTION, tripCovers, type Trip } from '@contract/trips';
 import type { FieldmarkDB } from '../../db/FieldmarkDB';

@@ -4,7 +4,8 @@
  * sighting offline from a logbook's row until it is ticked.
  */
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { labels } from '../../../src/contract/labels';
+import { labels } from '../../../src/app/labels';
+import { recordingTexts } from '../../../src/features/observations/texts';
 import { logbookTexts } from '../../../src/contract/logbookTexts';
 import { formatMessage, messages } from '../../../src/contract/messages';
 import { shopTexts as texts } from '../../../src/features/commerce/shopTexts';
@@ -71,7 +72,7 @@ export async function recordOfflineFromRow(
   // species too, and has "Print or save as PDF") is still on screen: wait for the form itself.
   await expect(main.getByRole('heading', { level: 1, name: labels.recordSighting })).toBeVisible();
   await expect(main.getByText(speciesName, { exact: true })).toBeVisible();
-  await main.getByRole('button', { name: labels.sightingSave, exact: true }).click();
+  await main.getByRole('button', { name: recordingTexts.sightingSave, exact: true }).click();
   await expectToastShown(page, messages.storedLocally);
   await page.goto(`/logbook/${productId}`);
   await expect(row).toContainText('First seen');

@@ -4,7 +4,7 @@ import { act, fireEvent, getDefaultNormalizer, screen, within } from '@testing-l
 import { Route, Routes } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../texts';
 import { UNSPECIFIED_OBSERVATION_DATE } from '@contract/observations';
 import { createApiClient } from '../../../api/client';
 import { networkActions } from '../../../app/networkSlice';

@@ -10,7 +10,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMessage } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../texts';
 import { db } from '../../../db/db';
 import type { ObservationRow } from '../../../db/rows';
 import { countRowsRead } from '../../../test/countRowsRead';

@@ -12,7 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatMessage, messages } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../texts';
 import type { ObservationItem } from '@contract/observations';
 import { useAppSelector } from '../../../app/hooks';
 import { selectIsOnline } from '../../../app/networkSlice';

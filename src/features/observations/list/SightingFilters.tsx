@@ -6,7 +6,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../texts';
 import type { TripRow } from '../../../db/rows';
 import { formatDayRange } from '../../../lib/dateText';
 import { isFiltered, type SpeciesChoice } from './sightingItems';

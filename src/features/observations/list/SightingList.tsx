@@ -22,7 +22,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import PublicIcon from '@mui/icons-material/Public';
 import { formatMessage } from '@contract/messages';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../texts';
 import { formatDayTime } from '../../../lib/dateText';
 import type { ObservationMedia } from '@contract/observations';
 import { WindowVirtualList } from '../../../ui/WindowVirtualList';

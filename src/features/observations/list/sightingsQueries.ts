@@ -4,7 +4,7 @@
  * unsynced indicator follow without any bookkeeping, offline as well.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../texts';
 import { db } from '../../../db/db';
 import type { SpeciesRow, TripRow } from '../../../db/rows';
 import { sightingsOfSpecies } from '../../../db/sync/lifers';

@@ -12,7 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { sightingTexts } from '@contract/sightingTexts';
+import { sightingTexts } from '../../observations/texts';
 import type { UserStats } from '@contract/stats';
 import { formatDay } from '../../../lib/dateText';
 import { speciesStatsRows, type StatsNames } from './statsRows';

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { labels } from '@contract/labels';
+import { labels } from '../../../app/labels';
 import { messages } from '@contract/messages';
 import type { Species } from '@contract/species';
 import { AppRoutes } from '../../../app/router';

@@ -1,8 +1,9 @@
 /**
- * User-visible texts of the people, profile editor and groups pages (src/features/people,
- * src/features/profile, src/features/groups; issue 16). Like placeTexts.ts, kept apart from
- * messageTexts.ts so the first route does not download them. Page titles are SPEC's, in labels.ts;
- * the server's refusals (followSelf, groupAdminsOnly…) are in messageTexts.ts.
+ * The people domain's words (docs/adding-a-domain.md "Texts"): the people, profile editor and
+ * groups pages (issue 16); the profile and groups domains show theirs through this file, which is
+ * data only, so the profile editor does not bring the people pages' code along. Page titles are
+ * SPEC's, in src/app/labels.ts; the server's refusals (followSelf, groupAdminsOnly…) are in
+ * messageTexts.ts.
  */
 export const peopleTexts = {
   // /people/{type}

@@ -1,6 +1,6 @@
 /**
  * User-visible texts of the maps (this domain's /species-map and /global-map, and the places map
- * through embeds.ts). Client-only, so they live with the map pages rather than in src/contract,
+ * through this file, docs/adding-a-domain.md "Texts"). Client-only, so they live with the map pages rather than in src/contract,
  * which the server shares; and apart from messageTexts.ts, which the first route loads, so only
  * the lazily loaded map pages download them (18 texts, ~300 bytes gzip, measured with
  * bench:bundle).

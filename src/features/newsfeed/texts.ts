@@ -1,9 +1,9 @@
 /**
  * User-visible texts of the newsfeed pages (this domain: /home, /home/newsfeed,
- * /home/newsfeed/people, /newsfeed, /newsfeed-item/{feed_id}; others reach them through
- * embeds.ts). Client-only, so they live here rather than in src/contract, which the server shares;
+ * /home/newsfeed/people, /newsfeed, /newsfeed-item/{feed_id}; others reach them through this
+ * file, docs/adding-a-domain.md "Texts"). Client-only, so they live here rather than in src/contract, which the server shares;
  * and apart from messageTexts.ts so the first route does not download them. Page titles are SPEC's,
- * in labels.ts; SPEC's own messages (offline, stored locally, sign-in) stay in messages.ts.
+ * in src/app/labels.ts; SPEC's own messages (offline, stored locally, sign-in) stay in messages.ts.
  */
 export const newsfeedTexts = {
   tabs: 'Feeds',

@@ -1,8 +1,8 @@
 /**
- * User-visible texts of the places and field guides pages (src/features/places: /locations,
- * /hotspot-overview, /fieldguides, /fieldguide-overview). Like features/map/mapTexts.ts, kept
- * apart from messageTexts.ts so the first route does not download them: only the lazily loaded
- * places pages import this module. Page titles are SPEC's, in labels.ts.
+ * The places domain's words (docs/adding-a-domain.md "Texts"): the places and field guides pages
+ * (/locations, /hotspot-overview, /fieldguides, /fieldguide-overview). The map, the field guides
+ * and the species pages show some of them through this file; data only, loaded with those pages.
+ * Page titles are SPEC's, in src/app/labels.ts.
  */
 export const placeTexts = {
   searchPlaces: 'Search places',
