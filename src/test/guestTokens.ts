@@ -1,20 +1,7 @@
-import type { TokenStorage } from '../api/tokens';
+import { clientOnlyTokens } from '../api/clientOnlyTokens';
 
 /**
  * Token storage for a signed-out device outside the Redux store (engine tests, the sync benchmark):
  * it keeps only the client token the API client fetches for itself.
  */
-export function guestTokens(): TokenStorage {
-  let client: string | null = null;
-  return {
-    authToken: () => null,
-    refreshToken: () => null,
-    clientToken: () => client,
-    saveAuthToken: () => undefined,
-    saveClientToken: (token) => {
-      client = token;
-    },
-    saveRefreshedSession: () => undefined,
-    clearUser: () => undefined,
-  };
-}
+export const guestTokens = clientOnlyTokens;

@@ -10,6 +10,7 @@
 import type { EntityTable } from 'dexie';
 import type { SyncRecord } from '@contract/sync';
 import type { FieldmarkDB } from '../FieldmarkDB';
+import type { PullContext, PullOptions, PullResult } from './pull';
 
 /** A pull filter as the server reads it: a JSON object (docs/sync.md "Pull"). */
 export type SyncFilter = Record<string, unknown>;
@@ -60,6 +61,12 @@ export interface SyncableCollection<Row extends SyncedRow = SyncedRow> {
    * collection's table, `dirty` and `collection_marks`, which also drops these keys from the mark.
    */
   settlePulled?(db: FieldmarkDB, keys: readonly string[], suffix: string): Promise<void>;
+  /**
+   * Runs the pull somewhere other than this thread (species: a worker, so decoding and writing
+   * pages of 1,000 rows never hold the page's main thread), with pullCollection's outcome: the
+   * same rows, mark and result. Without it the engine calls pullCollection here.
+   */
+  pull?(context: PullContext, options: PullOptions): Promise<PullResult>;
 }
 
 /** The pull filter as stored in a mark: canonical JSON (object keys sorted), '' for none. */

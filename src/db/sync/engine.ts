@@ -150,12 +150,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           userId,
         });
       }
-      const result = await pullCollection({ db, api }, collection, {
+      const pullOptions = {
         filter: request.filter,
-        onProgress: (progress) => {
+        onProgress: (progress: PullProgress) => {
           emit({ type: 'progress', collection: collection.name, ...progress });
         },
-      });
+      };
+      const result = collection.pull
+        ? await collection.pull({ db, api }, pullOptions)
+        : await pullCollection({ db, api }, collection, pullOptions);
       const { serverLoading } = result;
       emit({
         type: 'done',

@@ -1,10 +1,12 @@
 /**
  * The species domain's part of the app's sync engine (its module's `sync`): the species
- * collection, and the engine's events for it reported to the `speciesSync` slice (the popup).
+ * collection, pulled in a worker, and the engine's events for it reported to the `speciesSync`
+ * slice (the popup).
  */
 import type { Dispatch } from '@reduxjs/toolkit';
 import type { SyncContribution } from '../../../app/featureModule';
 import { SPECIES_COLLECTION, speciesCollection, type SyncEvent } from '../../../db/sync';
+import { pullSpeciesInWorker } from './speciesPullInWorker';
 import { speciesSyncActions } from './speciesSyncSlice';
 
 function reportSpecies(event: SyncEvent, dispatch: Dispatch): void {
@@ -27,4 +29,7 @@ function reportSpecies(event: SyncEvent, dispatch: Dispatch): void {
   }
 }
 
-export const speciesSync: SyncContribution = { collections: [speciesCollection], onEvent: reportSpecies };
+/** The species pull runs in a worker (speciesPullInWorker.ts), off the main thread. */
+const speciesInWorker = { ...speciesCollection, pull: pullSpeciesInWorker() };
+
+export const speciesSync: SyncContribution = { collections: [speciesInWorker], onEvent: reportSpecies };

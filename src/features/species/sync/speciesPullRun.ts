@@ -1,0 +1,24 @@
+/**
+ * One species pull as the worker runs it (speciesPull.worker.ts): pull.ts's pullCollection over
+ * the worker's own connection and HTTP client, its progress and outcome reported as messages.
+ */
+import { pullCollection, speciesCollection, type PullContext } from '../../../db/sync';
+import { failureOf, type SpeciesPullReport, type SpeciesPullRequest } from './speciesPullProtocol';
+
+export async function runSpeciesPull(
+  context: PullContext,
+  request: SpeciesPullRequest,
+  report: (message: SpeciesPullReport) => void,
+): Promise<void> {
+  try {
+    const result = await pullCollection(context, speciesCollection, {
+      filter: request.filter,
+      onProgress: (progress) => {
+        report({ type: 'progress', ...progress });
+      },
+    });
+    report({ type: 'done', result });
+  } catch (error) {
+    report({ type: 'failed', failure: failureOf(error) });
+  }
+}
