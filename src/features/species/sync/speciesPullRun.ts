@@ -2,7 +2,8 @@
  * One species pull as the worker runs it (speciesPull.worker.ts): pull.ts's pullCollection over
  * the worker's own connection and HTTP client, its progress and outcome reported as messages.
  */
-import { pullCollection, speciesCollection, type PullContext } from '../../../db/sync';
+import { pullCollection, type PullContext } from '../../../db/sync/pull';
+import { speciesCollection } from '../../../db/sync/species';
 import { failureOf, type SpeciesPullReport, type SpeciesPullRequest } from './speciesPullProtocol';
 
 export async function runSpeciesPull(
