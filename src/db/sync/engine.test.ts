@@ -15,7 +15,7 @@ import { FAKE_BASE_URL, fakeNetwork, type SentRequest } from '../../test/fakeNet
 import { FieldmarkDB } from '../FieldmarkDB';
 import { createSyncEngine, SERVER_LOADING_REPULL_MS, type SyncEngine, type SyncEvent } from './engine';
 import { RETRY_FIRST_DELAY_MS, RETRY_INTERVAL_MS, type Timers } from './retry';
-import { PULL_WRITE_SLICE } from './pull';
+import { PULL_WRITE_SLICE, pullCollection } from './pull';
 import { speciesCollection } from './species';
 import {
   africanSavannaElephant,
@@ -119,6 +119,19 @@ function manualTimers() {
   };
 }
 
+/** The app's HTTP client over the test's server, signed out, without network retries. */
+function testApi() {
+  return createApiClient({
+    baseUrl: FAKE_BASE_URL,
+    fetch: server.fetch,
+    tokens: guestTokens(),
+    now: Date.now,
+    isOnline: () => online,
+    clientCredentials: { clientId: 'test', clientSecret: 'test' },
+    retries: 0,
+  });
+}
+
 let counter = 0;
 let db: FieldmarkDB;
 let server: ReturnType<typeof speciesServer>;
@@ -138,15 +151,7 @@ beforeEach(() => {
   events = [];
   engine = createSyncEngine({
     db,
-    api: createApiClient({
-      baseUrl: FAKE_BASE_URL,
-      fetch: server.fetch,
-      tokens: guestTokens(),
-      now: Date.now,
-      isOnline: () => online,
-      clientCredentials: { clientId: 'test', clientSecret: 'test' },
-      retries: 0,
-    }),
+    api: testApi(),
     collections: [speciesCollection],
     isOnline: () => online,
     timers: clock.timers,
@@ -240,6 +245,20 @@ describe('pull', () => {
     expect(await db.species.count()).toBe(count);
     expect(writeTransactions.count()).toBe(3);
     expect(await db.collection_marks.get('species')).toMatchObject({ remote_mod: count });
+  });
+
+  it('writes such a page in one transaction when asked to (the species pull worker)', async () => {
+    const count = PULL_WRITE_SLICE * 2 + 20;
+    for (let n = 0; n < count; n += 1) {
+      server.log.push(speciesRecord({ ...baldEagle, _id: `test-whole-${String(n).padStart(3, '0')}` }));
+    }
+    const result = await pullCollection({ db, api: testApi() }, speciesCollection, {
+      filter: US_BIRDS_AND_MAMMALS,
+      sliceWrites: false,
+    });
+    expect(result).toMatchObject({ received: count, lastMod: count });
+    expect(await db.species.count()).toBe(count);
+    expect(writeTransactions.count()).toBe(1);
   });
 
   it('reports progress without a total when the server sends none', async () => {

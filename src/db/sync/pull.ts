@@ -42,6 +42,12 @@ export interface PullOptions {
   /** Called after each committed batch. */
   onProgress?: (progress: PullProgress) => void;
   signal?: AbortSignal;
+  /**
+   * Write a reference collection's page in slices of PULL_WRITE_SLICE (default true). A worker
+   * (the species pull's) writes each page in one transaction: there the slices free no main
+   * thread, and each commit makes the page's live queries over the table read it again.
+   */
+  sliceWrites?: boolean;
 }
 
 export interface PullResult {
@@ -128,7 +134,7 @@ export async function pullCollection<Row extends SyncedRow>(
       // before the page's last one, giving the main thread back in between. A crash between them
       // only re-puts the same rows on the next pull, which resumes from the unmoved cursor.
       let lastSlice = puts;
-      if (!unchanged && !writable && !collection.pulledKeys) {
+      if (!unchanged && !writable && !collection.pulledKeys && options.sliceWrites !== false) {
         while (lastSlice.length > PULL_WRITE_SLICE) {
           const slice = lastSlice.slice(0, PULL_WRITE_SLICE);
           lastSlice = lastSlice.slice(PULL_WRITE_SLICE);

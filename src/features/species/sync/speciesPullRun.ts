@@ -14,6 +14,9 @@ export async function runSpeciesPull(
   try {
     const result = await pullCollection(context, speciesCollection, {
       filter: request.filter,
+      // One transaction a page: off the main thread slices free nothing, and every commit makes
+      // the page's live queries over the species (the whole list on /species) read them again.
+      sliceWrites: false,
       onProgress: (progress) => {
         report({ type: 'progress', ...progress });
       },
