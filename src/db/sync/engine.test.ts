@@ -10,8 +10,8 @@ import { Dexie } from 'dexie';
 import { speciesOnList, type SpeciesCollectionFilter } from '@contract/species';
 import type { SyncRecord } from '@contract/sync';
 import { ApiError } from '../../api/ApiError';
-import { createApiClient } from '../../api/client';
-import { FAKE_BASE_URL, fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
+import { fakeNetwork, type SentRequest } from '../../test/fakeNetwork';
+import { guestApi } from '../../test/guestApi';
 import { FieldmarkDB } from '../FieldmarkDB';
 import { createSyncEngine, SERVER_LOADING_REPULL_MS, type SyncEngine, type SyncEvent } from './engine';
 import { RETRY_FIRST_DELAY_MS, RETRY_INTERVAL_MS, type Timers } from './retry';
@@ -25,7 +25,6 @@ import {
   tombstone,
   virginiaOpossum,
 } from './speciesFixtures';
-import { guestTokens } from '../../test/guestTokens';
 import { countReadwriteTransactions } from '../../test/countReadwrite';
 import { eventually } from '../../test/waits';
 
@@ -119,18 +118,8 @@ function manualTimers() {
   };
 }
 
-/** The app's HTTP client over the test's server, signed out, without network retries. */
-function testApi() {
-  return createApiClient({
-    baseUrl: FAKE_BASE_URL,
-    fetch: server.fetch,
-    tokens: guestTokens(),
-    now: Date.now,
-    isOnline: () => online,
-    clientCredentials: { clientId: 'test', clientSecret: 'test' },
-    retries: 0,
-  });
-}
+/** The app's HTTP client over the test's server, signed out. */
+const testApi = () => guestApi(server.fetch, () => online);
 
 let counter = 0;
 let db: FieldmarkDB;

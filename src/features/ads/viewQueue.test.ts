@@ -1,9 +1,8 @@
 import 'fake-indexeddb/auto';
 import { clear, createStore } from 'idb-keyval';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../api/client';
-import { FAKE_BASE_URL, fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
-import { guestTokens } from '../../test/guestTokens';
+import { fakeNetwork, type FakeNetwork } from '../../test/fakeNetwork';
+import { guestApi } from '../../test/guestApi';
 import {
   ADS_DATABASE,
   ADS_VIEWS_STORE,
@@ -28,17 +27,7 @@ function aView(extra: Partial<QueuedView> = {}): QueuedView {
   };
 }
 
-const clientOf = (network: FakeNetwork) =>
-  createApiClient({
-    baseUrl: FAKE_BASE_URL,
-    fetch: network.fetch,
-    tokens: guestTokens(),
-    now: Date.now,
-    isOnline: () => true,
-    clientCredentials: { clientId: 'test', clientSecret: 'test' },
-    retries: 0,
-    retryDelayMs: 0,
-  });
+const clientOf = (network: FakeNetwork) => guestApi(network.fetch);
 
 beforeEach(async () => {
   await clear(createStore(ADS_DATABASE, ADS_VIEWS_STORE));

@@ -6,13 +6,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatMessage, messages } from '@contract/messages';
 import { sightingTexts } from '../texts';
 import { UNSPECIFIED_OBSERVATION_DATE } from '@contract/observations';
-import { createApiClient } from '../../../api/client';
 import { networkActions } from '../../../app/networkSlice';
 import { db } from '../../../db/db';
 import { observationsCollection, pushCollection } from '../../../db/sync';
 import { aSignedInSession } from '../../../test/factories';
-import { FAKE_BASE_URL, fakeNetwork, type FakeNetwork } from '../../../test/fakeNetwork';
-import { guestTokens } from '../../../test/guestTokens';
+import { fakeNetwork, type FakeNetwork } from '../../../test/fakeNetwork';
+import { guestApi } from '../../../test/guestApi';
 import { renderApp } from '../../../test/renderApp';
 import {
   resetMemberData,
@@ -88,15 +87,7 @@ async function pushAll(answer: 'accept' | 'refuse' = 'accept') {
         }
       : { status: 422, body: { status: 'failed', reason: messages.observationSpeciesMismatch } },
   );
-  const api = createApiClient({
-    baseUrl: FAKE_BASE_URL,
-    fetch: network.fetch,
-    tokens: guestTokens(),
-    now: Date.now,
-    isOnline: () => true,
-    clientCredentials: { clientId: 'test', clientSecret: 'test' },
-    retries: 0,
-  });
+  const api = guestApi(network.fetch);
   await pushCollection({ db, api }, observationsCollection, { userId: WREN });
 }
 

@@ -6,12 +6,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/ApiError';
-import { createApiClient } from '../../../api/client';
 import { FieldmarkDB } from '../../../db/FieldmarkDB';
 import type { PullContext, PullProgress } from '../../../db/sync';
 import { baldEagle, northernRaccoon, speciesRecord } from '../../../db/sync/speciesFixtures';
-import { fakeNetwork, FAKE_BASE_URL, type FakeNetwork } from '../../../test/fakeNetwork';
-import { guestTokens } from '../../../test/guestTokens';
+import { fakeNetwork, type FakeNetwork } from '../../../test/fakeNetwork';
+import { guestApi } from '../../../test/guestApi';
 import { pullSpeciesInWorker, type PullWorker } from './speciesPullInWorker';
 import type { SpeciesPullRequest } from './speciesPullProtocol';
 import { runSpeciesPull } from './speciesPullRun';
@@ -26,15 +25,7 @@ let online: boolean;
 function contextOf(database: FieldmarkDB): PullContext {
   return {
     db: database,
-    api: createApiClient({
-      baseUrl: FAKE_BASE_URL,
-      fetch: network.fetch,
-      tokens: guestTokens(),
-      now: Date.now,
-      isOnline: () => online,
-      clientCredentials: { clientId: 'test', clientSecret: 'test' },
-      retries: 0,
-    }),
+    api: guestApi(network.fetch, () => online),
   };
 }
 
