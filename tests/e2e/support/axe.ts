@@ -81,8 +81,10 @@ export async function expectNoSeriousViolations(page: Page, what: string, includ
   if (include) builder = builder.include(include);
   let results;
   for (let check = 1; ; check++) {
-    await settled(page);
+    // Counted from before the wait: a transition that starts once the page has settled, before axe
+    // begins, is then seen too (it once made the feed's Refresh button fail mid-fade).
     const before = await motionsSoFar(page);
+    await settled(page);
     results = await builder.analyze();
     const still = (await motionsSoFar(page)) === before;
     if (still || check === CHECKS_AT_MOST) break;
