@@ -7,13 +7,12 @@
  * keeps the draft. Links lead back to the ebook, on to the chapter's species, and to a PDF of this
  * chapter alone (GET ebooks/{id}/export?chapter=N). Online only (AdminFrame).
  */
-import { useDeferredValue, useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -29,8 +28,7 @@ import { labels } from '../../app/labels';
 import { formatMessage, messages } from '@contract/messages';
 import { useAppDispatch } from '../../app/hooks';
 import { uiActions } from '../../app/uiSlice';
-import { AdminFrame, reasonOf } from '../admin/embeds';
-import { Markdown } from '../cms/embeds';
+import { AdminFrame, MarkdownEditor, reasonOf } from '../admin/embeds';
 import { chapterStatusNames } from './ebookAdminTexts';
 import { ebookChapterTexts as texts } from './ebookChapterTexts';
 import { exportChapterPdf, useGetChapterQuery, usePutChapterMutation } from './ebooksApi';
@@ -57,11 +55,7 @@ export function ChapterLoadState({ error }: { error: unknown }) {
   return <Alert severity="error">{notFound ? texts.notFound : reasonOf(error)}</Alert>;
 }
 
-/**
- * A Markdown field with its live preview beside it (below it on a phone), the preview's heading
- * at `headingLevel` and the text's own headings continuing below it, so the page's outline stays
- * in order wherever the editor sits.
- */
+/** The admin pages' Markdown editor, with the chapter pages' words and a shorter preview. */
 export function ChapterMarkdownEditor(props: {
   label: string;
   value: string;
@@ -70,40 +64,13 @@ export function ChapterMarkdownEditor(props: {
   headingLevel: 2 | 3;
   minRows?: number;
 }) {
-  // The preview may lag a keystroke behind on a long chapter; typing never waits for it.
-  const shown = useDeferredValue(props.value);
-  const headingId = useId();
-  const Heading = props.headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
-      <TextField
-        label={props.label}
-        value={props.value}
-        onChange={(event) => {
-          props.onChange(event.target.value);
-        }}
-        error={props.error !== undefined}
-        helperText={props.error ?? texts.editorHelp}
-        multiline
-        minRows={props.minRows ?? 14}
-        sx={{ flex: 1, '& textarea': { fontFamily: 'monospace' } }}
-      />
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby={headingId}
-        sx={{ flex: 1, p: 2, minHeight: 120, overflow: 'auto' }}
-      >
-        <Typography variant="overline" component={Heading} id={headingId}>
-          {`${texts.preview}: ${props.label}`}
-        </Typography>
-        {shown.trim() === '' ? (
-          <Typography color="text.secondary">{texts.emptyPreview}</Typography>
-        ) : (
-          <Markdown markdown={shown} topLevel={props.headingLevel + 1} />
-        )}
-      </Paper>
-    </Stack>
+    <MarkdownEditor
+      {...props}
+      previewTitle={`${texts.preview}: ${props.label}`}
+      help={texts.editorHelp}
+      previewMinHeight={120}
+    />
   );
 }
 
