@@ -52,6 +52,7 @@ const TARGETS: Target[] = [
 
 // BENCH_PAGES (comma-separated paths) runs only those pages, with the floor.
 const PAGES = process.env.BENCH_PAGES?.split(',');
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const CHOSEN = TARGETS.filter((target) => !PAGES || target.goal === null || PAGES.includes(target.path));
 
 interface Figures {
@@ -158,6 +159,10 @@ async function run(workDir: string, origin: string, target: Target, round: numbe
     });
     if (!result) throw new Error(`no Lighthouse result for ${target.path}`);
     const { lhr } = result;
+    // Kept for reading the trace's LCP element, request chains and long tasks when a figure moves.
+    if (REPORT_DIR) {
+      await writeFile(join(REPORT_DIR, `${target.name.replace(/\W+/g, '_')}-${round}.json`), result.report as string);
+    }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: (lhr.categories.performance?.score ?? Number.NaN) * 100,

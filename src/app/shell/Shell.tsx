@@ -1,10 +1,10 @@
 /**
  * The layout every route renders in: the app bar; on wide screens the side menu (at most 200 px,
  * SPEC §9; not on the paths SPEC §2 names), on narrow ones a Menu link in the app bar to /menu;
- * the page (at most 1396 px wide); the modal stack and the toasts. It also answers the mailed reset
- * link wherever it lands, and opens the config notice after a sign-in (useConfigNotice). The side
- * menu loads lazily and decides the screen width itself: '' never shows it, so the first visit
- * downloads none of it.
+ * the page (at most 1396 px wide), marked shown once painted (app/pageShown.ts); the modal stack
+ * and the toasts. It also answers the mailed reset link wherever it lands, and opens the config
+ * notice after a sign-in (useConfigNotice). The side menu loads lazily and decides the screen
+ * width itself: '' never shows it, so the first visit downloads none of it.
  */
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { AppHeader } from './AppHeader';
 import { AppToasts } from './AppToasts';
 import { isSideMenuHidden } from './layout';
 import { ModalHost } from './ModalHost';
+import { PageShownMark } from './PageShownMark';
 import { useConfigNotice } from './useConfigNotice';
 
 const SideMenu = lazy(async () => ({ default: (await import('./SideMenu')).SideMenu }));
@@ -39,6 +40,7 @@ export function Shell() {
         >
           <Suspense fallback={null}>
             <Outlet />
+            <PageShownMark />
           </Suspense>
         </Box>
       </Box>

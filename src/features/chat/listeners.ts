@@ -5,6 +5,7 @@
  */
 import { isAnyOf } from '@reduxjs/toolkit';
 import { networkActions } from '../../app/networkSlice';
+import { afterPageShown } from '../../app/pageShown';
 import { sessionActions } from '../../app/sessionSlice';
 import type { StartupStore } from '../../app/featureModule';
 import type { AppStartListening } from '../../app/thunk';
@@ -44,13 +45,10 @@ export function startChatReactions(startListening: AppStartListening): void {
   });
 }
 
-/** App start with a member signed in: the runtime once the page is idle. */
+/** App start with a member signed in: the runtime after the first page is painted, when idle. */
 export function startChatOnBoot(store: StartupStore): void {
   if (store.getState().session.user === null) return;
-  const whenIdle =
-    (globalThis as { requestIdleCallback?: (run: () => void) => unknown }).requestIdleCallback ??
-    ((run: () => void) => setTimeout(run, 1_000));
-  whenIdle(
+  afterPageShown(
     () =>
       void loadChat()
         .then(({ startChat }) => {

@@ -4,10 +4,12 @@
  * - when the chosen location changes (the initial location set-up, the config dialog, a sign-in
  *   bringing the member's region) — not when the stored config is only read back at start;
  * - on going online (a device that started offline has no mark for syncMarked to refresh yet);
- * - at app start, once the page is idle, with the stored location.
+ * - at app start, with the stored location.
+ * Each waits until the first page is painted and the browser is idle (app/pageShown.ts).
  */
 import { configActions } from '../../app/configSlice';
 import { networkActions } from '../../app/networkSlice';
+import { afterPageShown } from '../../app/pageShown';
 import type { RootState } from '../../app/reducer';
 import type { AppStartListening } from '../../app/thunk';
 import type { StartupStore } from '../../app/featureModule';
@@ -25,20 +27,21 @@ export function startPlacesSyncReactions(startListening: AppStartListening): voi
       (!configActions.restored.match(action) &&
         locationOf(state) !== null &&
         locationOf(state) !== locationOf(previous)),
-    effect: (_action, listenerApi) =>
-      loadSync()
-        .then(({ syncRegionPlaces }) => listenerApi.dispatch(syncRegionPlaces()))
-        .catch(logFailure),
+    effect: (_action, listenerApi) => {
+      afterPageShown(
+        () =>
+          void loadSync()
+            .then(({ syncRegionPlaces }) => listenerApi.dispatch(syncRegionPlaces()))
+            .catch(logFailure),
+      );
+    },
   });
 }
 
-/** App start: the stored location's places in the background once the page is idle. */
+/** App start: the stored location's places in the background after the first page. */
 export function startPlacesBackgroundSync(store: StartupStore): void {
   if (locationOf(store.getState()) === null) return;
-  const whenIdle =
-    (globalThis as { requestIdleCallback?: (run: () => void) => unknown }).requestIdleCallback ??
-    ((run: () => void) => setTimeout(run, 1_000));
-  whenIdle(
+  afterPageShown(
     () =>
       void loadSync()
         .then(({ syncRegionPlaces }) => store.dispatch(syncRegionPlaces()))

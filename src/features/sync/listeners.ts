@@ -7,10 +7,12 @@
  *   that keeps syncing while they are signed in;
  * - `session/loggedOut` or `session/expired`: the runtime stops;
  * - `network/wentOnline` (SPEC §4 "Network": the local database is synchronised);
- * - app start with a session (main.tsx): the runtime, once the page is idle.
+ * - app start with a session (main.tsx): the runtime, once the first page is painted
+ *   (app/pageShown.ts).
  */
 import { isAnyOf } from '@reduxjs/toolkit';
 import { networkActions } from '../../app/networkSlice';
+import { afterPageShown } from '../../app/pageShown';
 import { sessionActions } from '../../app/sessionSlice';
 import type { AppStore } from '../../app/store';
 import type { AppStartListening } from '../../app/thunk';
@@ -46,13 +48,10 @@ export function startMemberSyncReactions(startListening: AppStartListening): voi
   });
 }
 
-/** App start with a member signed in: the runtime once the page is idle (Safari: a second later). */
+/** App start with a member signed in: the runtime after the first page is painted, when idle. */
 export function startMemberBackgroundSync(store: Pick<AppStore, 'getState' | 'dispatch'>): void {
   if (store.getState().session.user === null) return;
-  const whenIdle =
-    (globalThis as { requestIdleCallback?: (run: () => void) => unknown }).requestIdleCallback ??
-    ((run: () => void) => setTimeout(run, 1_000));
-  whenIdle(
+  afterPageShown(
     () =>
       void loadSync()
         .then(({ startMemberSync }) => store.dispatch(startMemberSync('start')))

@@ -9,11 +9,13 @@
  * - the first config ever saved (the initial location set up at start, SPEC §4 "Initial config"):
  *   its list in the background, so a new member who never opens the config dialog still finds
  *   their species (a Proceed right after joins the same pull);
- * - app start (main.tsx): the stored list in the background, once the page is idle.
+ * - app start (main.tsx): the stored list in the background.
+ * Background pulls wait until the first page is painted and the browser is idle (app/pageShown.ts).
  */
 import { configActions } from '../../../app/configSlice';
 import { networkActions } from '../../../app/networkSlice';
 import type { AppStore } from '../../../app/store';
+import { afterPageShown } from '../../../app/pageShown';
 import type { AppStartListening } from '../../../app/thunk';
 import { configProceeded } from '../../config';
 
@@ -33,23 +35,21 @@ export function startSpeciesSyncReactions(startListening: AppStartListening): vo
   });
   startListening({
     predicate: (action, _state, previous) => configActions.saved.match(action) && !previous.config.isStored,
-    effect: (_action, listenerApi) =>
-      loadSync()
-        .then(({ syncInBackground }) => listenerApi.dispatch(syncInBackground()))
-        .catch(logFailure),
+    effect: (_action, listenerApi) => {
+      afterPageShown(
+        () =>
+          void loadSync()
+            .then(({ syncInBackground }) => listenerApi.dispatch(syncInBackground()))
+            .catch(logFailure),
+      );
+    },
   });
 }
 
-/**
- * App start: with a config stored, its species sync in the background once the page is idle
- * (Safari has no requestIdleCallback: a second later there).
- */
+/** App start: with a config stored, its species sync in the background after the first page. */
 export function startSpeciesBackgroundSync(store: Pick<AppStore, 'getState' | 'dispatch'>): void {
   if (!store.getState().config.isStored) return;
-  // Feature detection: the DOM types give every browser requestIdleCallback, and Safari lacks it.
-  const has: { requestIdleCallback?: typeof requestIdleCallback } = globalThis;
-  const whenIdle = has.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1_000));
-  whenIdle(
+  afterPageShown(
     () =>
       void loadSync()
         .then(({ syncInBackground }) => store.dispatch(syncInBackground()))
