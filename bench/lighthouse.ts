@@ -4,7 +4,8 @@
  * `/species-observation` (signed in, as a member opens it), against a floor: a static page of the
  * same build that loads as many bytes of script as the first route, served by the same server.
  * Prints the median performance score, LCP, TBT and CLS of BENCH_RUNS (3) runs per page and the
- * load average; asserts nothing (BENCH_PAGES=/menu,/species runs only those, with the floor).
+ * load average; asserts nothing (BENCH_PAGES=/menu,/species runs only those, with the floor;
+ * BENCH_REPORT_DIR=folder keeps each run's Lighthouse JSON, to read its LCP element and requests).
  * Goals (issue 24): ≥ 95 on `/` and `/menu`, ≥ 90 on `/species` and the record route.
  *
  * What runs is what `npm start` serves: a fresh production build (BENCH_DIST=dist serves an
