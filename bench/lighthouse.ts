@@ -162,7 +162,10 @@ async function run(workDir: string, origin: string, target: Target, round: numbe
     const { lhr } = result;
     // Kept for reading the trace's LCP element, request chains and long tasks when a figure moves.
     if (REPORT_DIR) {
-      await writeFile(join(REPORT_DIR, `${target.name.replace(/\W+/g, '_')}-${round}.json`), result.report as string);
+      await writeFile(
+        join(REPORT_DIR, `${target.name.replace(/\W+/g, '_')}-${round}.json`),
+        result.report as string,
+      );
     }
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
