@@ -12,7 +12,7 @@ import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { pullCollection, speciesCollection } from '../../src/db/sync';
 import type { PullResponse } from '../../src/contract/sync';
 import { countReadwriteTransactions } from '../../src/test/countReadwrite';
-import { guestTokens } from '../../src/test/guestTokens';
+import { clientOnlyTokens } from '../../src/api/clientOnlyTokens';
 
 interface BenchOptions {
   apiBase: string;
@@ -43,7 +43,7 @@ async function engine(options: BenchOptions, run: number) {
   const api = createApiClient({
     baseUrl: options.apiBase,
     fetch: globalThis.fetch.bind(globalThis),
-    tokens: guestTokens(),
+    tokens: clientOnlyTokens(),
     now: () => Date.now(),
     isOnline: () => true,
     clientCredentials: { clientId: options.clientId, clientSecret: options.clientSecret },

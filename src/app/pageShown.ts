@@ -5,20 +5,16 @@
  * with the page's own on a slow phone and delay its first paint by seconds (docs/benchmarks.md,
  * bench:lighthouse). The shell marks the page shown (shell/PageShownMark.tsx).
  */
+import { whenIdle } from '../lib/whenIdle';
 
 /** If no page is shown by then (one stuck on its data, a test without the shell), run anyway. */
 export const PAGE_SHOWN_FALLBACK_MS = 4_000;
 
+/** How long work may then wait for an idle moment. */
+const IDLE_TIMEOUT_MS = 2_000;
+
 let shown = false;
 const waiting: (() => void)[] = [];
-
-function whenIdle(run: () => void): void {
-  // Feature detection: the DOM types give every browser requestIdleCallback, and Safari lacks it.
-  const has: { requestIdleCallback?: (run: () => void, options?: { timeout: number }) => unknown } =
-    globalThis;
-  if (has.requestIdleCallback) has.requestIdleCallback(run, { timeout: 2_000 });
-  else setTimeout(run, 200);
-}
 
 /** The shell calls this once the first routed page has committed and been painted. */
 export function markPageShown(): void {
@@ -29,16 +25,16 @@ export function markPageShown(): void {
 
 /** Runs `run` once the first page is shown (or the fallback passed) and the browser is idle. */
 export function afterPageShown(run: () => void): void {
-  if (shown) {
-    whenIdle(run);
-    return;
-  }
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    whenIdle(run);
+    whenIdle(run, IDLE_TIMEOUT_MS);
   };
+  if (shown) {
+    start();
+    return;
+  }
   waiting.push(start);
   setTimeout(start, PAGE_SHOWN_FALLBACK_MS);
 }

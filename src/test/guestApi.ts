@@ -1,6 +1,6 @@
 import { createApiClient, type ApiClient } from '../api/client';
 import { FAKE_BASE_URL } from './fakeNetwork';
-import { guestTokens } from './guestTokens';
+import { clientOnlyTokens } from '../api/clientOnlyTokens';
 
 /**
  * The app's real HTTP client for a signed-out device in unit tests: over `fetch` (a fake network's,
@@ -10,7 +10,7 @@ export function guestApi(fetch: typeof globalThis.fetch, isOnline: () => boolean
   return createApiClient({
     baseUrl: FAKE_BASE_URL,
     fetch,
-    tokens: guestTokens(),
+    tokens: clientOnlyTokens(),
     now: Date.now,
     isOnline,
     clientCredentials: { clientId: 'test', clientSecret: 'test' },

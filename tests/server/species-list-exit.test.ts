@@ -14,7 +14,7 @@ import type { PullResponse } from '@contract/sync';
 import { createApiClient } from '../../src/api/client';
 import { FieldmarkDB } from '../../src/db/FieldmarkDB';
 import { createSyncEngine, speciesCollection, speciesFilterOf, type SyncEngine } from '../../src/db/sync';
-import { guestTokens } from '../../src/test/guestTokens';
+import { clientOnlyTokens } from '../../src/api/clientOnlyTokens';
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import type { SpeciesRecord } from '../../server/db/species/build';
 import { loadSpecies, seedSpecies } from '../../server/db/species/seed';
@@ -94,7 +94,7 @@ function deviceEngine(): { db: FieldmarkDB; engine: SyncEngine } {
     api: createApiClient({
       baseUrl: `${baseUrl}/api/v1.0/`,
       fetch: (input, init) => fetch(input, init),
-      tokens: guestTokens(),
+      tokens: clientOnlyTokens(),
       now: () => t.clock.now(),
       isOnline: () => true,
       clientCredentials: { clientId: t.config.clientId, clientSecret: t.config.clientSecret },

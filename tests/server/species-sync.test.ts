@@ -23,7 +23,7 @@ import {
 import { ensureReferenceData } from '../../server/db/reference/seed';
 import { ensureSpeciesData } from '../../server/db/species/seed';
 import { api, bearer, buildTestApp, createMember, signIn, type TestApp } from './helpers';
-import { guestTokens } from '../../src/test/guestTokens';
+import { clientOnlyTokens } from '../../src/api/clientOnlyTokens';
 import { countReadwriteTransactions } from '../../src/test/countReadwrite';
 import { present } from '../../src/test/present';
 
@@ -90,7 +90,7 @@ beforeEach(() => {
     api: createApiClient({
       baseUrl: `${baseUrl}/api/v1.0/`,
       fetch: recordingFetch,
-      tokens: guestTokens(),
+      tokens: clientOnlyTokens(),
       now: () => t.clock.now(),
       isOnline: () => true,
       clientCredentials: { clientId: t.config.clientId, clientSecret: t.config.clientSecret },

@@ -3,6 +3,7 @@
  * or after 30000 ms at most") and turns its life-cycle into two plain callbacks, so the store only
  * ever holds a serializable "update available" flag. The update function itself stays here.
  */
+import { whenIdle } from '../../lib/whenIdle';
 import type { LifecycleEvents } from './serviceWorkerLifecycle';
 
 const STABLE_TIMEOUT_MS = 30_000;
@@ -16,8 +17,7 @@ function whenStable(callback: () => void): void {
   // "Stable" = the page has loaded and the main thread is idle (not merely between two lazy chunks
   // of the first route); never later than 30 s.
   const onIdle = () => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(callback, { timeout: STABLE_TIMEOUT_MS });
-    else setTimeout(callback, 1_000);
+    whenIdle(callback, STABLE_TIMEOUT_MS);
   };
   if (document.readyState === 'complete') onIdle();
   else window.addEventListener('load', onIdle, { once: true });
